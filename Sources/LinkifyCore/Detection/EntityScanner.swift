@@ -1,0 +1,10 @@
+/// One detector: finds candidates of its kinds in UTF-8 text.
+///
+/// `text` is one region of the input; the scanner may look at any byte of it,
+/// but reports only candidates that start at or after `minStart` (the bytes
+/// before are context), in increasing order of start, without overlaps.
+/// Candidate ranges are byte offsets into `text`.
+public protocol EntityScanner: Sendable {
+    /// Appends the candidates found in `text` from `minStart` on to `out`.
+    func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity])
+}

@@ -1,0 +1,119 @@
+/// The UTS #58 Link_Term property: how a character affects the end of a link.
+enum LinkTerm: UInt8 {
+    /// Ends the link before it (white space, controls, unassigned).
+    case hard = 0
+    /// Part of the link.
+    case include = 1
+    /// Part of the link only when something that is not soft or hard follows.
+    case soft = 2
+    /// An opening bracket: part of the link, pushed on the bracket stack.
+    case open = 3
+    /// A closing bracket: part of the link only when it matches the top of the stack.
+    case close = 4
+}
+
+/// Character properties the scanners need, from the generated `UnicodeTables`.
+enum CharacterProperties {
+    /// Link_Term of the ASCII range, looked up without a search.
+    static let asciiLinkTerm: [LinkTerm] = (0..<128).map { searchLinkTerm(UInt32($0)) }
+
+    @inline(__always)
+    static func linkTerm(_ cp: UInt32) -> LinkTerm {
+        if cp < 128 { return asciiLinkTerm[Int(cp)] }
+        if cp == UTF8.invalid { return .hard }
+        return searchLinkTerm(cp)
+    }
+
+    static func searchLinkTerm(_ cp: UInt32) -> LinkTerm {
+        let starts = UnicodeTables.linkTermStarts
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= cp { lo = mid } else { hi = mid - 1 }
+        }
+        return LinkTerm(rawValue: UnicodeTables.linkTermValues[lo]) ?? .hard
+    }
+
+    /// The opening bracket that pairs with the closing bracket `cp` (Link_Bracket).
+    static func opener(ofClose cp: UInt32) -> UInt32? {
+        let closes = UnicodeTables.bracketClose
+        var lo = 0, hi = closes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if closes[mid] < cp { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < closes.count && closes[lo] == cp ? UnicodeTables.bracketOpen[lo] : nil
+    }
+
+    static func inRanges(_ ranges: [UInt32], _ cp: UInt32) -> Bool {
+        // ranges: flat sorted (low, high) pairs
+        var lo = 0, hi = ranges.count / 2
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ranges[2 * mid + 1] < cp { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < ranges.count / 2 && ranges[2 * lo] <= cp
+    }
+
+    static let asciiEmail: [Bool] = (0..<128).map { inRanges(UnicodeTables.emailRanges, UInt32($0)) }
+
+    /// Whether `cp` may appear in an email local part (Link_Email).
+    @inline(__always)
+    static func isEmailLocal(_ cp: UInt32) -> Bool {
+        if cp < 128 { return asciiEmail[Int(cp)] }
+        if cp == UTF8.invalid { return false }
+        return inRanges(UnicodeTables.emailRanges, cp)
+    }
+
+    /// Whether `cp` may appear in a domain label: ASCII letters, digits and `-`,
+    /// and the non-ASCII letters, marks and numbers of `UnicodeTables.hostRanges`.
+    @inline(__always)
+    static func isHostLabel(_ cp: UInt32) -> Bool {
+        if cp < 128 { return ByteClass.isHostASCII(UInt8(cp)) }
+        if cp == UTF8.invalid { return false }
+        return inRanges(UnicodeTables.hostRanges, cp)
+    }
+
+    /// Whether `cp` separates domain labels: `.`, and the ideographic, fullwidth
+    /// and halfwidth full stops that UTS #46 maps to it.
+    @inline(__always)
+    static func isLabelSeparator(_ cp: UInt32) -> Bool {
+        cp == 0x2E || cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61
+    }
+
+    /// The fullwidth and ideographic punctuation that ends a URL in text
+    /// without spaces (SPEC §5): ，、。；：！？
+    @inline(__always)
+    static func isCJKTerminator(_ cp: UInt32) -> Bool {
+        switch cp {
+        case 0xFF0C, 0x3001, 0x3002, 0xFF1B, 0xFF1A, 0xFF01, 0xFF1F: return true
+        default: return false
+        }
+    }
+}
+
+/// Byte classes for ASCII, as bit flags in one 256-entry table.
+enum ByteClass {
+    static let alpha: UInt8 = 1, digit: UInt8 = 2, host: UInt8 = 4, scheme: UInt8 = 8, space: UInt8 = 16
+
+    static let table: [UInt8] = (0..<256).map { i -> UInt8 in
+        let c = UInt8(i)
+        var f: UInt8 = 0
+        let isAlpha = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+        let isDigit = c >= 0x30 && c <= 0x39
+        if isAlpha { f |= alpha }
+        if isDigit { f |= digit }
+        if isAlpha || isDigit || c == 0x2D { f |= host }
+        if isAlpha || isDigit || c == 0x2B || c == 0x2D || c == 0x2E { f |= scheme }
+        if c == 0x20 || (c >= 0x09 && c <= 0x0D) { f |= space }
+        return f
+    }
+
+    @inline(__always) static func isAlpha(_ b: UInt8) -> Bool { table[Int(b)] & alpha != 0 }
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inline(__always) static func isAlnum(_ b: UInt8) -> Bool { table[Int(b)] & (alpha | digit) != 0 }
+    @inline(__always) static func isHostASCII(_ b: UInt8) -> Bool { table[Int(b)] & host != 0 }
+    @inline(__always) static func isSchemeChar(_ b: UInt8) -> Bool { table[Int(b)] & scheme != 0 }
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { table[Int(b)] & space != 0 }
+    @inline(__always) static func lower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
+}

@@ -1,0 +1,473 @@
+/// Finds URLs and email addresses by Unicode UTS #58 17.0.0 (the `default` profile).
+///
+/// It jumps from trigger byte to trigger byte — `.` (and the ideographic,
+/// fullwidth and halfwidth full stops) and the `:` of `scheme://` — and scans
+/// outwards from there:
+/// - a full stop followed by a top-level domain label ends a domain; the scanner
+///   backs up over the domain's labels, checks them, and then either backs up
+///   over an email local part (`@` before the domain) or extends the URL by the
+///   UTS #58 termination algorithm over path, query and fragment;
+/// - `scheme://` starts a URL with any scheme; web schemes need a valid host.
+///
+/// Each byte is looked at a bounded number of times, so the time is linear.
+struct UTS58Scanner: EntityScanner {
+    /// Whether URLs are reported (they are always scanned, so that an email
+    /// address is never found inside a URL).
+    var reportsURLs = true
+    /// Whether email addresses are reported.
+    var reportsEmails = true
+
+    /// Bare names with these top-level labels are file names, not links (SPEC §5).
+    static let fileExtensionTLDs: Set<String> = ["md", "rs", "py", "sh", "pm", "ps", "mk", "tf", "gd", "zip", "mov"]
+    /// Schemes whose URLs must have a valid host name.
+    static let webSchemes: Set<String> = ["http", "https", "ftp", "ftps", "ws", "wss", "sftp"]
+
+    static let triggers: [Bool] = (0..<256).map { b in b == 0x2E || b == 0x3A || b == 0xE3 || b == 0xEF }
+
+    func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
+        var state = ScanState(t: t, cursor: minStart)
+        let n = t.count
+        var i = minStart
+        let triggers = Self.triggers
+        while i < n {
+            while i < n && !triggers[Int(t[i])] { i += 1 }
+            guard i < n else { break }
+            if i < state.cursor { i = state.cursor; continue }
+            let b = t[i]
+            if b == 0x3A {
+                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F, let outcome = schemeURL(colon: i, &state) {
+                    record(outcome, &state, into: &out)
+                    i = max(i + 1, state.cursor)
+                    continue
+                }
+                i += 1
+                continue
+            }
+            let dotLength = Self.dotLength(t, at: i)
+            guard dotLength > 0 else { i += 1; continue }
+            if let outcome = domain(dot: i, dotLength: dotLength, &state) {
+                record(outcome, &state, into: &out)
+                i = max(i + dotLength, state.cursor)
+                continue
+            }
+            i += dotLength
+        }
+    }
+
+    /// What one trigger produced: an entity, or a span to skip without one.
+    enum Outcome {
+        case entity(Entity)
+        case skip(to: Int)
+    }
+
+    private func record(_ outcome: Outcome, _ state: inout ScanState, into out: inout [Entity]) {
+        switch outcome {
+        case .entity(let e):
+            state.cursor = e.end
+            if (e.kind == .url && reportsURLs) || (e.kind == .email && reportsEmails) { out.append(e) }
+        case .skip(let end):
+            state.cursor = max(state.cursor, end)
+        }
+    }
+
+    /// Length of the label separator at `i` (`.`, `。`, `．`, `｡`), or 0.
+    @inline(__always)
+    static func dotLength(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let b = t[i]
+        if b == 0x2E { return 1 }
+        guard i + 2 < t.count else { return 0 }
+        if b == 0xE3 && t[i + 1] == 0x80 && t[i + 2] == 0x82 { return 3 }
+        if b == 0xEF && ((t[i + 1] == 0xBC && t[i + 2] == 0x8E) || (t[i + 1] == 0xBD && t[i + 2] == 0xA1)) { return 3 }
+        return 0
+    }
+
+    /// Mutable scanning state: the cursor before which nothing new may start
+    /// (UTS #58's hard start) and a memo of the current run of host characters,
+    /// so that backing up over `a.a.a.a…` stays linear.
+    struct ScanState {
+        let t: UnsafeBufferPointer<UInt8>
+        var cursor: Int
+        var runStart: Int
+        var runEnd: Int
+
+        init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
+            self.t = t
+            self.cursor = cursor
+            self.runStart = cursor
+            self.runEnd = cursor
+        }
+
+        /// Start of the run of label characters and separators that ends at `p`
+        /// (never before the cursor). Calls come with growing `p`, so each byte
+        /// is decoded once however many full stops the run holds.
+        mutating func hostRunStart(endingAt p: Int) -> Int {
+            if runEnd > p || runEnd < cursor {
+                runStart = cursor
+                runEnd = cursor
+            }
+            if runStart < cursor { runStart = cursor }
+            var k = runEnd
+            while k < p {
+                let (cp, len) = UTF8.decode(t, at: k)
+                k += len
+                if !(CharacterProperties.isHostLabel(cp) || CharacterProperties.isLabelSeparator(cp)) {
+                    runStart = k
+                }
+            }
+            runEnd = max(k, p)
+            return runStart
+        }
+    }
+
+    // MARK: - Domains found from their top-level label
+
+    private func domain(dot p: Int, dotLength: Int, _ state: inout ScanState) -> Outcome? {
+        let t = state.t
+        let n = t.count
+        let labelStart = p + dotLength
+        let labelEnd = spanLabel(t, from: labelStart)
+        guard labelEnd > labelStart else { return nil }
+        var domainEnd = labelEnd
+        if labelEnd < n {
+            let sep = Self.dotLength(t, at: labelEnd)
+            if sep > 0 {
+                // `.com.x`: not the last label; a later full stop decides.
+                if spanLabel(t, from: labelEnd + sep) > labelEnd + sep { return nil }
+                domainEnd = labelEnd + sep   // a fully qualified name's final dot
+            }
+        }
+        guard TLDList.contains(t, labelStart..<labelEnd) else { return nil }
+        // A "domain" right before `@` is the local part of an email address.
+        if domainEnd < n && t[domainEnd] == 0x40 { return nil }
+
+        var linkEnd = domainEnd
+        var hasPort = false
+        if domainEnd < n && t[domainEnd] == 0x3A {
+            var k = domainEnd + 1
+            var port = 0
+            while k < n && ByteClass.isDigit(t[k]) && k - domainEnd <= 6 {
+                port = port * 10 + Int(t[k] - 0x30)
+                k += 1
+            }
+            let digits = k - domainEnd - 1
+            if digits > 5 || port > 0xFFFF { return nil }
+            if digits > 0 { linkEnd = k; hasPort = true }
+        }
+
+        let domainStart = state.hostRunStart(endingAt: p)
+        guard domainStart < p else { return nil }
+        guard Self.validLabels(t, domainStart..<labelEnd) else { return nil }
+
+        if domainStart > state.cursor {
+            let (before, beforeLength) = UTF8.decode(t, before: domainStart, floor: state.cursor)
+            if before == 0x40 {
+                return email(at: domainStart - beforeLength, domainEnd: labelEnd, linkEnd: linkEnd, &state)
+            }
+        }
+
+        let pqfEnd = terminate(t, from: linkEnd, part: nil, cjkIsHard: true)
+        var end = pqfEnd
+        if pqfEnd == linkEnd && domainEnd > labelEnd && !hasPort {
+            end = labelEnd   // no path, query or fragment: the final dot is punctuation
+        }
+        if end - domainStart > Limits.maxEntityBytes { return .skip(to: end) }
+
+        let hasWWW = Self.hasWWWPrefix(t, domainStart)
+        if pqfEnd == linkEnd && !hasPort && !hasWWW {
+            let tld = UTF8.string(t, labelStart..<labelEnd).lowercased()
+            if Self.fileExtensionTLDs.contains(tld) { return .skip(to: end) }
+        }
+        let text = UTF8.string(t, domainStart..<end)
+        return .entity(Entity(kind: .url, start: domainStart, end: end, target: "https://" + text))
+    }
+
+    private func email(at: Int, domainEnd: Int, linkEnd: Int, _ state: inout ScanState) -> Outcome {
+        let t = state.t
+        let n = t.count
+        var localStart = at
+        while localStart > state.cursor {
+            let (cp, len) = UTF8.decode(t, before: localStart, floor: state.cursor)
+            guard CharacterProperties.isEmailLocal(cp) else { break }
+            localStart -= len
+        }
+        // UTS #58: a local part is not empty, and has no leading, trailing or doubled dot.
+        guard localStart < at, t[localStart] != 0x2E, t[at - 1] != 0x2E, !Self.hasDoubleDot(t, localStart..<at) else {
+            return .skip(to: linkEnd)
+        }
+        // `scheme://user@host`: userinfo is not a link (UTS #58).
+        if at - localStart >= 2 && t[localStart] == 0x2F && t[localStart + 1] == 0x2F
+            && localStart > state.cursor && t[localStart - 1] == 0x3A {
+            return .skip(to: terminate(t, from: linkEnd, part: nil, cjkIsHard: true))
+        }
+        // An SSH remote, `git@github.com:owner/repo.git`: `@host:` and a non-digit.
+        if domainEnd + 1 < n && t[domainEnd] == 0x3A && !ByteClass.isDigit(t[domainEnd + 1]) {
+            var k = domainEnd + 1
+            while k < n && !ByteClass.isSpace(t[k]) { k += 1 }
+            return .skip(to: k)
+        }
+        var start = localStart
+        if start - 7 >= state.cursor && Self.matchesLowercased(t, start - 7, "mailto:") { start -= 7 }
+        let text = UTF8.string(t, start..<domainEnd)
+        let target = start < localStart ? text : "mailto:" + text
+        let entity = Entity(kind: .email, start: start, end: domainEnd, target: target)
+        state.cursor = max(state.cursor, linkEnd)
+        return .entity(entity)
+    }
+
+    // MARK: - scheme://
+
+    private func schemeURL(colon c: Int, _ state: inout ScanState) -> Outcome? {
+        let t = state.t
+        var s = c
+        while s > state.cursor && ByteClass.isSchemeChar(t[s - 1]) { s -= 1 }
+        while s < c && !ByteClass.isAlpha(t[s]) { s += 1 }
+        guard s < c else { return nil }
+        let scheme = String(decoding: UnsafeBufferPointer(rebasing: t[s..<c]), as: Unicode.UTF8.self).lowercased()
+        let authorityStart = c + 3
+        var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true)
+        // The authority: up to the first `/`, `?` or `#`.
+        var authorityEnd = authorityStart
+        while authorityEnd < end {
+            let b = t[authorityEnd]
+            if b == 0x2F || b == 0x3F || b == 0x23 { break }
+            authorityEnd += 1
+        }
+        if t[authorityStart..<authorityEnd].contains(0x40) {
+            return .skip(to: end)   // userinfo: not a link (UTS #58)
+        }
+        if Self.webSchemes.contains(scheme) {
+            guard let hostEnd = Self.validAuthority(t, authorityStart..<authorityEnd) else { return .skip(to: end) }
+            if hostEnd < authorityEnd {
+                end = hostEnd   // `https://example.com。然后`: the text after the full stop is not host
+            }
+        } else if end == authorityStart {
+            return .skip(to: end)
+        }
+        if end - s > Limits.maxEntityBytes { return .skip(to: end) }
+        let text = UTF8.string(t, s..<end)
+        return .entity(Entity(kind: .url, start: s, end: end, target: text))
+    }
+
+    /// Checks a web URL's authority (`host[:port]`, IPv4, or `[IPv6][:port]`);
+    /// returns where the host really ends (before an ideographic full stop that
+    /// is followed by text rather than a top-level domain), or nil if invalid.
+    static func validAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int? {
+        guard !r.isEmpty else { return nil }
+        var hostEnd = r.upperBound
+        if t[r.lowerBound] == 0x5B {
+            guard let close = t[r].firstIndex(of: 0x5D) else { return nil }
+            for k in (r.lowerBound + 1)..<close {
+                let b = t[k]
+                guard ByteClass.isDigit(b) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66) || b == 0x3A || b == 0x2E else { return nil }
+            }
+            hostEnd = close + 1
+        } else if let colon = t[r].lastIndex(of: 0x3A) {
+            hostEnd = colon
+        }
+        if hostEnd < r.upperBound {
+            // `:port`
+            let digits = (hostEnd + 1)..<r.upperBound
+            guard t[hostEnd] == 0x3A, digits.count <= 5, t[digits].allSatisfy(ByteClass.isDigit) else { return nil }
+            if !digits.isEmpty, Int(String(decoding: UnsafeBufferPointer(rebasing: t[digits]), as: Unicode.UTF8.self))! > 0xFFFF { return nil }
+        }
+        if t[r.lowerBound] == 0x5B { return r.upperBound }
+        let host = r.lowerBound..<hostEnd
+        guard !host.isEmpty else { return nil }
+        // Text without spaces: cut at an ideographic full stop not followed by a top-level domain.
+        var k = host.lowerBound
+        var lastLabelStart = k
+        var cut: Int?
+        while k < host.upperBound {
+            let len = dotLength(t, at: k)
+            if len > 0 {
+                if len == 3 && cut == nil {
+                    let next = spanLabel(t, from: k + 3)
+                    let nextIsLast = next >= host.upperBound || dotLength(t, at: next) > 0 && next + dotLength(t, at: next) >= host.upperBound
+                    if !(nextIsLast && TLDList.contains(t, (k + 3)..<min(next, host.upperBound))) && TLDList.contains(t, lastLabelStart..<k) {
+                        cut = k
+                    }
+                }
+                k += len
+                lastLabelStart = k
+                continue
+            }
+            k += 1
+        }
+        let checked = cut.map { host.lowerBound..<$0 } ?? host
+        guard validLabels(t, checked, allowUnderscore: true) else { return nil }
+        return cut ?? r.upperBound
+    }
+
+    // MARK: - Helpers
+
+    /// End of the domain label starting at `i` (label characters only).
+    @inline(__always)
+    static func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        var k = i
+        let n = t.count
+        while k < n {
+            let b = t[k]
+            if b < 0x80 {
+                if !ByteClass.isHostASCII(b) { break }
+                k += 1
+                continue
+            }
+            let (cp, len) = UTF8.decode(t, at: k)
+            if !CharacterProperties.isHostLabel(cp) { break }
+            k += len
+        }
+        return k
+    }
+
+    private func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int { Self.spanLabel(t, from: i) }
+
+    /// Labels are not empty (but for a final dot) and do not start or end with `-`.
+    static func validLabels(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, allowUnderscore: Bool = false) -> Bool {
+        var k = r.lowerBound
+        var labelStart = k
+        func labelOK(_ s: Int, _ e: Int, last: Bool) -> Bool {
+            if s == e { return last && s > r.lowerBound }
+            return t[s] != 0x2D && t[e - 1] != 0x2D
+        }
+        while k < r.upperBound {
+            let len = dotLength(t, at: k)
+            if len > 0 {
+                if !labelOK(labelStart, k, last: false) { return false }
+                k += len
+                labelStart = k
+                continue
+            }
+            let (cp, clen) = UTF8.decode(t, at: k)
+            if !(CharacterProperties.isHostLabel(cp) || (allowUnderscore && cp == 0x5F)) { return false }
+            k += clen
+        }
+        return labelOK(labelStart, r.upperBound, last: true)
+    }
+
+    static func hasDoubleDot(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        while k + 1 < r.upperBound {
+            if t[k] == 0x2E && t[k + 1] == 0x2E { return true }
+            k += 1
+        }
+        return false
+    }
+
+    static func hasWWWPrefix(_ t: UnsafeBufferPointer<UInt8>, _ s: Int) -> Bool {
+        s + 4 <= t.count && matchesLowercased(t, s, "www.")
+    }
+
+    static func matchesLowercased(_ t: UnsafeBufferPointer<UInt8>, _ s: Int, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard s >= 0, s + count <= t.count else { return false }
+        let p = literal.utf8Start
+        for k in 0..<count where ByteClass.lower(t[s + k]) != p[k] { return false }
+        return true
+    }
+}
+
+/// The parts of a URL after the scheme, as the UTS #58 termination algorithm walks them.
+enum URLPart {
+    case authority, path, query, fragment
+
+    /// The part that `cp` starts, when it is a part initiator.
+    @inline(__always)
+    static func started(by cp: UInt32) -> URLPart? {
+        switch cp {
+        case 0x2F: return .path
+        case 0x3F: return .query
+        case 0x23: return .fragment
+        default: return nil
+        }
+    }
+
+    /// Whether `cp` ends this part (and starts the next one).
+    @inline(__always)
+    func isTerminated(by cp: UInt32) -> Bool {
+        switch self {
+        case .authority: return cp == 0x2F || cp == 0x3F || cp == 0x23
+        case .path: return cp == 0x3F || cp == 0x23
+        case .query: return cp == 0x23
+        case .fragment: return false
+        }
+    }
+
+    /// Whether `cp` is interior syntax that empties the bracket stack.
+    @inline(__always)
+    func clearsBrackets(_ cp: UInt32) -> Bool {
+        switch self {
+        case .path: return cp == 0x2F
+        case .query: return cp == 0x3D || cp == 0x26
+        default: return false
+        }
+    }
+}
+
+/// Byte limits shared by every scanner.
+public enum Limits {
+    /// A candidate longer than this is left as text (SPEC §5).
+    public static let maxEntityBytes = 64 * 1024
+}
+
+/// The UTS #58 termination algorithm over path, query and fragment, from `start`.
+///
+/// With `part` nil, `start` must hold a part initiator (`/`, `?`, `#`) or the
+/// result is `start`. Returns the end of the link: the last "safe" position,
+/// where soft characters at the end and unmatched closing brackets are left out.
+/// With `cjkIsHard`, the fullwidth and ideographic punctuation of SPEC §5 ends it.
+func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?, cjkIsHard: Bool) -> Int {
+    let n = t.count
+    let bracketCapacity = 64
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bracketCapacity) { stack -> Int in
+        var depth = 0
+        var part = initial
+        var lastSafe = start
+        var i = start
+        let limit = min(n, start + Limits.maxEntityBytes + 1)
+        while i < limit {
+            let (cp, len) = UTF8.decode(t, at: i)
+            var term = CharacterProperties.linkTerm(cp)
+            if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp) { term = .hard }
+            guard let current = part else {
+                guard let started = URLPart.started(by: cp) else { return i }
+                part = started
+                if term != .soft { lastSafe = i + len }
+                i += len
+                continue
+            }
+            if current.isTerminated(by: cp) {
+                part = URLPart.started(by: cp)
+                depth = 0
+                if term != .soft { lastSafe = i + len }
+                i += len
+                continue
+            }
+            if current.clearsBrackets(cp) {
+                depth = 0
+            } else if current == .fragment && cp == 0x3A && i + 2 < n && t[i + 1] == 0x7E && t[i + 2] == 0x3A {
+                depth = 0   // the fragment directive `:~:`
+            }
+            switch term {
+            case .include:
+                lastSafe = i + len
+            case .soft:
+                break
+            case .hard:
+                return lastSafe
+            case .open:
+                guard depth < bracketCapacity else { return lastSafe }
+                stack[depth] = cp
+                depth += 1
+                lastSafe = i + len
+            case .close:
+                guard depth > 0, let opener = CharacterProperties.opener(ofClose: cp), stack[depth - 1] == opener else {
+                    return lastSafe
+                }
+                depth -= 1
+                lastSafe = i + len
+            }
+            i += len
+        }
+        return i >= n ? lastSafe : i
+    }
+}

@@ -1,0 +1,41 @@
+/// Reads one input format: finds, with a finder, the entities in the parts of
+/// a document that may be linked (text nodes, not code or existing links).
+public protocol DocumentReader: Sendable {
+    /// The entities `finder` finds in the linkable parts of `document`, sorted
+    /// and disjoint, with byte offsets into `document`.
+    func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity]
+}
+
+/// Plain text: everything may be linked.
+public struct TextReader: DocumentReader {
+    /// Creates a plain-text reader.
+    public init() {}
+
+    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
+        finder.entities(in: document)
+    }
+}
+
+extension DocumentReader {
+    /// Entities found region by region: `regions` are sorted, disjoint byte
+    /// ranges of `document`; nothing found crosses a region's edge.
+    public func entities(in document: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], finder: EntityFinder) -> [Entity] {
+        var result: [Entity] = []
+        for region in regions where !region.isEmpty {
+            let slice = UnsafeBufferPointer(rebasing: document[region])
+            for entity in finder.entities(in: slice) {
+                result.append(entity.shifted(by: region.lowerBound))
+            }
+        }
+        return result
+    }
+}
+
+extension InputFormat {
+    /// The reader for this format.
+    public var reader: any DocumentReader {
+        switch self {
+        case .text, .markdown, .html: return TextReader()
+        }
+    }
+}

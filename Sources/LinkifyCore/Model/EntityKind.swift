@@ -1,0 +1,44 @@
+/// What kind of thing an entity is; the raw value is the name used on the
+/// command line (`--detect`) and in JSON (`"kind"`).
+public enum EntityKind: String, CaseIterable, Sendable, Hashable, Comparable {
+    case url, email, phone, date, address, mention, hashtag, cashtag
+    /// A user's literal (`--link`) or pattern (`--pattern`) link.
+    case custom
+
+    /// The kinds `--detect` accepts, in SPEC order.
+    public static let detectable: [EntityKind] = [.url, .email, .phone, .date, .address, .mention, .hashtag, .cashtag]
+
+    public static func < (lhs: EntityKind, rhs: EntityKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A set of entity kinds, as `--detect url,email` names it.
+public struct EntityKinds: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// The set holding one kind.
+    public init(_ kind: EntityKind) {
+        self.init(rawValue: 1 << UInt16(EntityKind.allCases.firstIndex(of: kind)!))
+    }
+
+    /// Whether `kind` is in the set.
+    public func contains(_ kind: EntityKind) -> Bool { contains(EntityKinds(kind)) }
+
+    public static let url = EntityKinds(.url)
+    public static let email = EntityKinds(.email)
+    /// The default of `--detect`: URLs and email addresses.
+    public static let defaults: EntityKinds = [.url, .email]
+    /// Every detectable kind (`--detect all`).
+    public static let all = EntityKinds(EntityKind.detectable)
+
+    /// The set holding the given kinds.
+    public init(_ kinds: [EntityKind]) {
+        self.init(rawValue: 0)
+        for kind in kinds { insert(EntityKinds(kind)) }
+    }
+
+    /// The kinds in SPEC order.
+    public var kinds: [EntityKind] { EntityKind.allCases.filter { contains($0) } }
+}

@@ -1,0 +1,136 @@
+/// html output (SPEC §3): bytes outside entities kept (plain text HTML-escaped),
+/// each entity an `<a href="…">`, dates a `<time datetime="…">`.
+public struct HTMLRenderer: Renderer {
+    let options: RenderOptions
+    let escapesText: Bool
+
+    /// Creates an html renderer.
+    public init(options: RenderOptions) {
+        self.options = options
+        self.escapesText = options.input == .text
+    }
+
+    public mutating func begin(into out: inout [UInt8]) {}
+    public mutating func finish(into out: inout [UInt8]) {}
+
+    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
+        var at = range.lowerBound
+        for entity in entities {
+            copy(text, at..<entity.start, into: &out)
+            anchor(text, entity, into: &out)
+            at = entity.end
+        }
+        copy(text, at..<range.upperBound, into: &out)
+    }
+
+    @inline(__always)
+    private func copy(_ text: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into out: inout [UInt8]) {
+        guard !r.isEmpty else { return }
+        if escapesText {
+            HTMLEscaping.appendEscaped(text, r, into: &out)
+        } else {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[r]))
+        }
+    }
+
+    private func anchor(_ text: UnsafeBufferPointer<UInt8>, _ entity: Entity, into out: inout [UInt8]) {
+        let isTime = entity.isUnlinkedDate
+        if isTime {
+            out.append("<time datetime=\"")
+            HTMLEscaping.appendEscaped(entity.target, into: &out)
+            out.append("\"")
+        } else {
+            out.append("<a href=\"")
+            HTMLEscaping.appendEscaped(entity.target, into: &out)
+            out.append("\"")
+        }
+        let display = AnchorText.display(text, entity, truncate: options.anchors.truncate)
+        if !isTime {
+            if let template = options.anchors.classTemplate {
+                out.append(" class=\"")
+                HTMLEscaping.appendEscaped(template.replacing("{kind}", with: entity.kind.rawValue), into: &out)
+                out.append("\"")
+            }
+            if display.truncated {
+                out.append(" title=\"")
+                HTMLEscaping.appendEscaped(entity.target, into: &out)
+                out.append("\"")
+            }
+            var hasRel = false
+            var opensBlank = false
+            for (name, value) in options.anchors.attributes {
+                if name.lowercased() == "rel" { hasRel = true }
+                if name.lowercased() == "target" && value == "_blank" { opensBlank = true }
+                out.append(" ")
+                HTMLEscaping.appendEscaped(name, into: &out)
+                out.append("=\"")
+                HTMLEscaping.appendEscaped(value, into: &out)
+                out.append("\"")
+            }
+            if opensBlank && !hasRel { out.append(" rel=\"noopener\"") }
+        }
+        out.append(">")
+        if let shortened = display.text {
+            HTMLEscaping.appendEscaped(shortened, into: &out)
+        } else {
+            copy(text, entity.start..<entity.end, into: &out)
+        }
+        out.append(isTime ? "</time>" : "</a>")
+    }
+}
+
+/// The text shown for an entity, shortened by `--truncate`.
+enum AnchorText {
+    /// `text` is nil when the source bytes are shown as they are.
+    static func display(_ t: UnsafeBufferPointer<UInt8>, _ e: Entity, truncate: Int?) -> (text: String?, truncated: Bool) {
+        guard let limit = truncate else { return (nil, false) }
+        let s = UTF8.string(t, e.start..<e.end)
+        guard s.count > limit else { return (nil, false) }
+        return (String(s.prefix(max(0, limit - 1))) + "…", true)
+    }
+}
+
+/// HTML escaping of text and attribute values: `& < > " '`.
+public enum HTMLEscaping {
+    static let needsEscape: [Bool] = (0..<256).map { b in
+        b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27
+    }
+
+    /// Appends `t[r]` with `& < > " '` replaced by character references.
+    @inline(__always)
+    static func appendEscaped(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into out: inout [UInt8]) {
+        var run = r.lowerBound
+        var i = r.lowerBound
+        let table = needsEscape
+        while i < r.upperBound {
+            let b = t[i]
+            if table[Int(b)] {
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: t[run..<i])) }
+                switch b {
+                case 0x26: out.append("&amp;")
+                case 0x3C: out.append("&lt;")
+                case 0x3E: out.append("&gt;")
+                case 0x22: out.append("&quot;")
+                default: out.append("&#39;")
+                }
+                run = i + 1
+            }
+            i += 1
+        }
+        if run < r.upperBound { out.append(contentsOf: UnsafeBufferPointer(rebasing: t[run..<r.upperBound])) }
+    }
+
+    /// Appends `s` escaped.
+    public static func appendEscaped(_ s: String, into out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { appendEscaped($0, 0..<$0.count, into: &out) }
+    }
+
+    /// `s` escaped.
+    public static func escaped(_ s: String) -> String {
+        var out: [UInt8] = []
+        appendEscaped(s, into: &out)
+        return String(decoding: out, as: Unicode.UTF8.self)
+    }
+}
+

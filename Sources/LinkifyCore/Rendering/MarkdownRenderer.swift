@@ -1,0 +1,112 @@
+/// markdown output (SPEC §3): every byte outside entities kept; each entity a
+/// link that CommonMark and GFM render to exactly its text and target:
+/// `<TARGET>` when the text is the target, else `[TEXT](TARGET)`.
+public struct MarkdownRenderer: Renderer {
+    let options: RenderOptions
+
+    /// Creates a markdown renderer.
+    public init(options: RenderOptions) { self.options = options }
+
+    public mutating func begin(into out: inout [UInt8]) {}
+    public mutating func finish(into out: inout [UInt8]) {}
+
+    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
+        var at = range.lowerBound
+        for entity in entities {
+            if entity.isUnlinkedDate && !options.linksDatesInMarkdown { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[at..<entity.start]))
+            let display = AnchorText.display(text, entity, truncate: options.anchors.truncate)
+            let shown = display.text ?? UTF8.string(text, entity.start..<entity.end)
+            MarkdownLink.append(text: shown, target: entity.target, into: &out)
+            at = entity.end
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[at..<range.upperBound]))
+    }
+}
+
+/// Markdown link syntax that renders to a given text and target.
+public enum MarkdownLink {
+    /// Appends a link showing `text` and pointing at `target`.
+    public static func append(text: String, target: String, into out: inout [UInt8]) {
+        if text == target && isAutolinkable(target) {
+            out.append("<")
+            out.append(target)
+            out.append(">")
+            return
+        }
+        out.append("[")
+        appendEscapedText(text, into: &out)
+        out.append("](")
+        appendDestination(target, into: &out)
+        out.append(")")
+    }
+
+    /// The link as a String.
+    public static func link(text: String, target: String) -> String {
+        var out: [UInt8] = []
+        append(text: text, target: target, into: &out)
+        return String(decoding: out, as: Unicode.UTF8.self)
+    }
+
+    /// Whether `<target>` is a CommonMark autolink showing exactly `target`:
+    /// a scheme of 2–32 characters, a colon, and no space, `<`, `>`, `\`, `&`
+    /// or control character.
+    static func isAutolinkable(_ target: String) -> Bool {
+        let bytes = Array(target.utf8)
+        guard let colon = bytes.firstIndex(of: 0x3A), colon >= 2, colon <= 32, ByteClass.isAlpha(bytes[0]) else { return false }
+        for b in bytes[1..<colon] where !(ByteClass.isAlnum(b) || b == 0x2B || b == 0x2E || b == 0x2D) { return false }
+        for b in bytes where b <= 0x20 || b == 0x7F || b == 0x3C || b == 0x3E || b == 0x5C || b == 0x26 { return false }
+        return true
+    }
+
+    /// Characters that could start Markdown syntax inside link text.
+    static let textSpecials: Set<UInt8> = Set("\\`*_[]<>&!|~".utf8)
+
+    static func appendEscapedText(_ text: String, into out: inout [UInt8]) {
+        for b in text.utf8 {
+            if textSpecials.contains(b) { out.append(0x5C) }
+            out.append(b)
+        }
+    }
+
+    /// A link destination: spaces and controls percent-encoded, `\` `&` and
+    /// unbalanced parentheses backslash-escaped.
+    static func appendDestination(_ target: String, into out: inout [UInt8]) {
+        let bytes = Array(target.utf8)
+        // Parentheses that pair up stay; the others are escaped.
+        var balanced = [Bool](repeating: false, count: bytes.count)
+        var open: [Int] = []
+        for (i, b) in bytes.enumerated() {
+            if b == 0x28 { open.append(i) } else if b == 0x29, let o = open.popLast() {
+                if open.count < 32 { balanced[o] = true; balanced[i] = true }
+            }
+        }
+        for (i, b) in bytes.enumerated() {
+            switch b {
+            case 0x00...0x20, 0x7F:
+                out.append(0x25)
+                out.append(hexDigit(b >> 4))
+                out.append(hexDigit(b & 0xF))
+            case 0x5C, 0x26:
+                out.append(0x5C)
+                out.append(b)
+            case 0x3C where i == 0:
+                out.append(0x5C)
+                out.append(b)
+            case 0x28, 0x29:
+                if !balanced[i] { out.append(0x5C) }
+                out.append(b)
+            default:
+                out.append(b)
+            }
+        }
+    }
+
+    @inline(__always)
+    static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x41 + v - 10 }
+}
+
+extension Entity {
+    /// A date that is shown as a date, not linked: no `--date-url` gave it a URL.
+    public var isUnlinkedDate: Bool { kind == .date && target == (value ?? "") }
+}

@@ -1,0 +1,7 @@
+import LinkifyCLI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(Driver.main())
