@@ -102,116 +102,21 @@ public struct Driver {
         return status.code
     }
 
+    /// Options parsed but not built yet: an honest error rather than silence.
+    static let notYetImplemented: Set<String> = [
+        "link", "links", "ignore-case", "pattern", "mention-url", "hashtag-url", "cashtag-url", "date-url",
+        "address-url", "locale", "phone-region", "now", "schemes", "deny-schemes", "rewrite", "attr", "class",
+        "truncate", "in-place", "check", "fix", "include", "exclude", "jobs", "config", "explain",
+        "progress", "no-progress", "completions",
+    ]
+
     func validate(_ o: Options) throws(UsageError) {
+        if let missing = o.given.first(where: Self.notYetImplemented.contains) {
+            throw UsageError("option '--\(missing)' is not implemented yet")
+        }
         if o.command == .annotate, o.output != nil, o.paths.count > 1 {
             throw UsageError("-o FILE takes one input (got \(o.paths.count))")
         }
-    }
-
-    // MARK: - Inputs
-
-    /// The inputs named by the paths, directories walked (sorted, hidden entries
-    /// skipped, markdown, html and .txt files taken).
-    mutating func inputs(_ options: Options) -> [Input] {
-        if options.paths.isEmpty { return [Input(path: "-", fromWalk: false)] }
-        var result: [Input] = []
-        for path in options.paths {
-            if path == "-" { result.append(Input(path: "-", fromWalk: false)); continue }
-            let (kind, code) = FileSystem.kind(of: path)
-            switch kind {
-            case .directory:
-                walk(path, into: &result)
-            case .missing:
-                report("linkify: \(path): \(String(cString: strerror(code)))")
-                status.record(2)
-            default:
-                result.append(Input(path: path, fromWalk: false))
-            }
-        }
-        return result
-    }
-
-    mutating func walk(_ directory: String, into result: inout [Input]) {
-        let names: [String]
-        do { names = try FileSystem.entries(of: directory) } catch let e as FileError {
-            report("linkify: \(e.path): \(e.message)")
-            status.record(2)
-            return
-        } catch { return }
-        for name in names where !name.hasPrefix(".") && name != "node_modules" {
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            let (kind, _) = FileSystem.kind(of: path, followLinks: false)
-            switch kind {
-            case .directory: walk(path, into: &result)
-            case .file:
-                let lower = name.lowercased()
-                if InputFormat(path: lower) != .text || lower.hasSuffix(".txt") {
-                    result.append(Input(path: path, fromWalk: true))
-                }
-            default: break
-            }
-        }
-    }
-
-    // MARK: - annotate
-
-    mutating func annotate(_ options: Options, out stdout: FileOutput) throws {
-        let finder = EntityFinder(options: FinderOptions(kinds: options.effectiveKinds, profile: options.effectiveProfile))
-        var out = stdout
-        var outputFD: Int32 = -1
-        if let path = options.output, path != "-" {
-            outputFD = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard outputFD >= 0 else { throw FileError.errno(path) }
-            out = FileOutput(fd: outputFD, path: path)
-        }
-        defer { if outputFD >= 0 { close(outputFD) } }
-        let inputs = self.inputs(options)
-        let isJSONDocument = options.to == .json
-        if isJSONDocument { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
-        var filesWritten = 0
-        for input in inputs {
-            let format = options.from ?? (input.path == "-" ? .text : InputFormat(path: input.path))
-            let to = options.to ?? OutputFormat.default(for: format)
-            let renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: input.path)
-            if isJSONDocument && filesWritten > 0 { out.buffer.append(contentsOf: JSONRenderer.fileSeparator.utf8Buffer) }
-            do {
-                try annotate(input, format: format, finder: finder, renderer: makeRenderer(renderOptions), out: out)
-                filesWritten += 1
-            } catch let e as FileError {
-                try out.flush()
-                report("linkify: \(e.path): \(e.message)")
-                status.record(2)
-            }
-        }
-        if isJSONDocument { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
-        try out.flush()
-    }
-
-    func annotate(_ input: Input, format: InputFormat, finder: EntityFinder, renderer: any Renderer, out: FileOutput) throws {
-        let fd: Int32 = input.path == "-" ? io.stdin : try FileSystem.open(input.path)
-        defer { if input.path != "-" { close(fd) } }
-        let reader = FileInput(fd: fd, path: input.path)
-        if input.path != "-" {
-            let (kind, _) = FileSystem.kind(of: input.path)
-            if kind == .directory { throw FileError(path: input.path, message: "is a directory") }
-        }
-        switch format {
-        case .text:
-            var annotator = StreamingAnnotator(finder: finder, renderer: renderer)
-            annotator.begin(into: &out.buffer)
-            try reader.forEachChunk { chunk in
-                annotator.feed(chunk, into: &out.buffer)
-                try out.flushIfFull()
-            }
-            annotator.finish(into: &out.buffer)
-        case .markdown, .html:
-            let document = try reader.readAll()
-            var renderer = renderer
-            document.withUnsafeBufferPointer { t in
-                annotateDocument(t, reader: format.reader, finder: finder, renderer: &renderer, into: &out.buffer)
-            }
-        }
-        try out.flushIfFull()
     }
 
     // MARK: - Diagnostics

@@ -34,6 +34,36 @@ public struct Options: Sendable {
     public var includes: [String] = []
     public var excludes: [String] = []
     public var jobs: Int?
+    /// `--link TEXT=URL`, in order.
+    public var literalLinks: [(text: String, url: String)] = []
+    /// `--links FILE`.
+    public var literalLinkFiles: [String] = []
+    public var ignoreCase = false
+    /// `--pattern 'REGEX=>TEMPLATE'`, as given.
+    public var patterns: [String] = []
+    public var mentionURL: String?
+    public var hashtagURL: String?
+    public var cashtagURL: String?
+    public var dateURL: String?
+    public var addressURL: String?
+    public var locale: String?
+    public var phoneRegion: String?
+    public var now: String?
+    public var schemes: [String]?
+    public var deniedSchemes: [String] = []
+    /// `--rewrite FROM=TO`, in order.
+    public var rewrites: [(from: String, to: String)] = []
+    /// `--attr NAME=VALUE`, in order.
+    public var attributes: [(name: String, value: String)] = []
+    public var classTemplate: String?
+    public var truncate: Int?
+    public var config: String?
+    public var noConfig = false
+    public var explain = false
+    public var progress: Bool?
+    public var completions: String?
+    /// Long names of the options given, for checks of what is not built yet.
+    public var given: [String] = []
     public var showHelp = false
     public var showVersion = false
     public var helpTopic: Command?
@@ -68,7 +98,7 @@ struct Flag: Sendable {
     let commands: Set<Command>
     let apply: @Sendable (inout Options, String) throws(UsageError) -> Void
 
-    init(_ long: String, _ short: Character? = nil, value valueName: String? = nil, choices: [String] = [],
+    init(_ long: String, short: Character? = nil, value valueName: String? = nil, choices: [String] = [],
          for commands: Set<Command> = [.annotate, .lint], _ help: String,
          apply: @escaping @Sendable (inout Options, String) throws(UsageError) -> Void) {
         self.long = long
@@ -91,6 +121,14 @@ where T.RawValue == String {
     throw UsageError("invalid value '\(value)' for \(flag) (expected one of: \(names))")
 }
 
+/// Splits `A=B` at the first `separator`.
+func pair(_ value: String, _ separator: Character, for flag: String) throws(UsageError) -> (String, String) {
+    guard let i = value.firstIndex(of: separator), i != value.startIndex else {
+        throw UsageError("invalid value '\(value)' for \(flag) (expected NAME\(separator)VALUE)")
+    }
+    return (String(value[..<i]), String(value[value.index(after: i)...]))
+}
+
 /// Parses `--detect url,email` or `all`.
 func parseKinds(_ value: String) throws(UsageError) -> EntityKinds {
     var kinds = EntityKinds()
@@ -109,11 +147,11 @@ func parseKinds(_ value: String) throws(UsageError) -> EntityKinds {
 extension Flag {
     /// Every flag, in the order `--help` shows them.
     static let all: [Flag] = [
-        Flag("from", "f", value: "FORMAT", choices: InputFormat.allCases.map(\.rawValue),
+        Flag("from", short: "f", value: "FORMAT", choices: InputFormat.allCases.map(\.rawValue),
              "how to read the input: text, markdown or html (default: by file extension, else text)") { o, v throws(UsageError) in
             o.from = try choice(v, for: "--from", as: InputFormat.self)
         },
-        Flag("to", "t", value: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue), for: [.annotate],
+        Flag("to", short: "t", value: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue), for: [.annotate],
              "what to write: html, markdown, json or jsonl (default: markdown for markdown input, else html)") { o, v throws(UsageError) in
             o.to = try choice(v, for: "--to", as: OutputFormat.self)
         },
@@ -129,7 +167,7 @@ extension Flag {
              "unit of start/end in JSON output: scalar, utf16 or utf8 (default: scalar)") { o, v throws(UsageError) in
             o.offsets = try choice(v, for: "--offsets", as: OffsetUnit.self)
         },
-        Flag("output", "o", value: "PATH", for: [.annotate],
+        Flag("output", short: "o", value: "PATH", for: [.annotate],
              "write to a file (one input) instead of standard output") { o, v in o.output = v },
         Flag("format", value: "FORMAT", choices: LintFormat.allCases.map(\.rawValue), for: [.lint],
              "report format: text, json, github or sarif (default: text)") { o, v throws(UsageError) in
@@ -139,9 +177,65 @@ extension Flag {
              "colour diagnostics: auto, always or never (default: auto; NO_COLOR is honoured)") { o, v throws(UsageError) in
             o.color = try choice(v, for: "--color", as: ColorChoice.self)
         },
-        Flag("quiet", "q", "print no notes on standard error") { o, _ in o.quiet = true },
-        Flag("help", "h", "show this help and exit") { o, _ in o.showHelp = true },
-        Flag("version", "V", "show the version and exit") { o, _ in o.showVersion = true },
+        Flag("link", value: "TEXT=URL", for: [.annotate],
+             "link every whole-word occurrence of TEXT to URL (repeatable)") { o, v throws(UsageError) in
+            let (a, b) = try pair(v, "=", for: "--link")
+            o.literalLinks.append((a, b))
+        },
+        Flag("links", value: "FILE", for: [.annotate], "many literal links, one TEXT<TAB>URL a line") { o, v in o.literalLinkFiles.append(v) },
+        Flag("ignore-case", for: [.annotate], "literal links match regardless of case") { o, _ in o.ignoreCase = true },
+        Flag("pattern", value: "'REGEX=>TEMPLATE'", for: [.annotate],
+             "link each match of REGEX to TEMPLATE ({0} the match, {1}… groups, {name} named groups; repeatable)") { o, v in
+            o.patterns.append(v)
+        },
+        Flag("mention-url", value: "TEMPLATE", for: [.annotate], "URL template for @mentions; {} is the name (default: https://twitter.com/{})") { o, v in o.mentionURL = v },
+        Flag("hashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for #hashtags (default: https://twitter.com/hashtag/{})") { o, v in o.hashtagURL = v },
+        Flag("cashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for $cashtags (default: https://twitter.com/search?q=%24{})") { o, v in o.cashtagURL = v },
+        Flag("date-url", value: "TEMPLATE", for: [.annotate], "URL template for dates; {} is the ISO 8601 value (default: dates are <time> elements, text in markdown)") { o, v in o.dateURL = v },
+        Flag("address-url", value: "TEMPLATE", for: [.annotate], "URL template for addresses; {} is the one-line address (default: an OpenStreetMap search)") { o, v in o.addressURL = v },
+        Flag("locale", value: "LL_CC", for: [.annotate], "language and region for dates and phone numbers (default: from LC_ALL/LANG, else en_US)") { o, v in o.locale = v },
+        Flag("phone-region", value: "CC", for: [.annotate], "region for national phone numbers, ISO 3166 alpha-2 (default: the locale's region)") { o, v in o.phoneRegion = v },
+        Flag("now", value: "DATETIME", for: [.annotate], "the moment relative dates are read against, ISO 8601 (default: now)") { o, v in o.now = v },
+        Flag("schemes", value: "LIST", for: [.annotate], "only these target schemes become links (mailto and tel included)") { o, v in
+            o.schemes = v.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
+        },
+        Flag("deny-schemes", value: "LIST", for: [.annotate], "these target schemes never become links") { o, v in
+            o.deniedSchemes += v.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
+        },
+        Flag("rewrite", value: "FROM=TO", for: [.annotate], "rewrite a link target that starts with FROM (repeatable; first match wins)") { o, v throws(UsageError) in
+            let (a, b) = try pair(v, "=", for: "--rewrite")
+            o.rewrites.append((a, b))
+        },
+        Flag("attr", value: "NAME=VALUE", for: [.annotate], "extra attribute on every HTML anchor (repeatable)") { o, v throws(UsageError) in
+            let (a, b) = try pair(v, "=", for: "--attr")
+            o.attributes.append((a, b))
+        },
+        Flag("class", value: "TEMPLATE", for: [.annotate], "HTML class of anchors; {kind} is the entity kind") { o, v in o.classTemplate = v },
+        Flag("truncate", value: "N", for: [.annotate], "shorten displayed link text to N characters with … (target untouched)") { o, v throws(UsageError) in
+            guard let n = Int(v), n > 0 else { throw UsageError("invalid value '\(v)' for --truncate (expected a positive number)") }
+            o.truncate = n
+        },
+        Flag("in-place", short: "i", for: [.annotate], "rewrite each input file in its own format, atomically") { o, _ in o.inPlace = true },
+        Flag("check", for: [.annotate], "write nothing; list the files --in-place would change; exit 1 if any") { o, _ in o.check = true },
+        Flag("fix", for: [.lint], "rewrite files in place so that nothing is left bare") { o, _ in o.fix = true },
+        Flag("include", value: "GLOB", "only files matching GLOB in directory walks (repeatable)") { o, v in o.includes.append(v) },
+        Flag("exclude", value: "GLOB", "skip files matching GLOB in directory walks (repeatable)") { o, v in o.excludes.append(v) },
+        Flag("jobs", short: "j", value: "N", "files processed in parallel (default: number of cores)") { o, v throws(UsageError) in
+            guard let n = Int(v), n > 0 else { throw UsageError("invalid value '\(v)' for --jobs (expected a positive number)") }
+            o.jobs = n
+        },
+        Flag("config", value: "FILE", "read options from a JSON file (default: .linkify.json from here upwards)") { o, v in o.config = v },
+        Flag("no-config", "do not read a configuration file") { o, _ in o.noConfig = true },
+        Flag("explain", for: [.annotate], "say on standard error why each candidate was linked or rejected") { o, _ in o.explain = true },
+        Flag("progress", "show a progress bar on standard error (only on a terminal)") { o, _ in o.progress = true },
+        Flag("no-progress", "never show a progress bar") { o, _ in o.progress = false },
+        Flag("completions", value: "SHELL", choices: ["bash", "zsh", "fish"], "print a completion script for bash, zsh or fish") { o, v throws(UsageError) in
+            guard ["bash", "zsh", "fish"].contains(v) else { throw UsageError("invalid value '\(v)' for --completions (expected one of: bash, zsh, fish)") }
+            o.completions = v
+        },
+        Flag("quiet", short: "q", "print no notes on standard error") { o, _ in o.quiet = true },
+        Flag("help", short: "h", "show this help and exit") { o, _ in o.showHelp = true },
+        Flag("version", short: "V", "show the version and exit") { o, _ in o.showVersion = true },
     ]
 
     static func named(_ name: String, short: Bool) -> Flag? {
@@ -203,9 +297,11 @@ public enum OptionParser {
                     }
                     guard let v = value else { throw UsageError("option '\(spelled)' needs a value (\(flag.valueName!))") }
                     try flag.apply(&options, v)
+                    options.given.append(flag.long)
                 } else {
                     if let v = attached, !isShort { throw UsageError("option '\(spelled)' takes no value (got '\(v)')") }
                     try flag.apply(&options, "")
+                    options.given.append(flag.long)
                 }
             }
         }

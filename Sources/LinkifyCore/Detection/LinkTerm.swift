@@ -20,7 +20,7 @@ enum CharacterProperties {
     @inline(__always)
     static func linkTerm(_ cp: UInt32) -> LinkTerm {
         if cp < 128 { return asciiLinkTerm[Int(cp)] }
-        if cp == UTF8.invalid { return .hard }
+        if cp == UTF8Bytes.invalid { return .hard }
         return searchLinkTerm(cp)
     }
 
@@ -61,7 +61,7 @@ enum CharacterProperties {
     @inline(__always)
     static func isEmailLocal(_ cp: UInt32) -> Bool {
         if cp < 128 { return asciiEmail[Int(cp)] }
-        if cp == UTF8.invalid { return false }
+        if cp == UTF8Bytes.invalid { return false }
         return inRanges(UnicodeTables.emailRanges, cp)
     }
 
@@ -70,7 +70,7 @@ enum CharacterProperties {
     @inline(__always)
     static func isHostLabel(_ cp: UInt32) -> Bool {
         if cp < 128 { return ByteClass.isHostASCII(UInt8(cp)) }
-        if cp == UTF8.invalid { return false }
+        if cp == UTF8Bytes.invalid { return false }
         return inRanges(UnicodeTables.hostRanges, cp)
     }
 

@@ -24,7 +24,7 @@ enum TLDList {
                 return search(UnsafeBufferPointer(buf))
             }
         }
-        let lowered = Array(UTF8.string(t, range).lowercased().utf8)
+        let lowered = Array(UTF8Bytes.string(t, range).lowercased().utf8)
         return lowered.withUnsafeBufferPointer { search($0) }
     }
 

@@ -1,7 +1,7 @@
 /// UTF-8 decoding on raw bytes, strict as the Unicode standard requires:
 /// no overlong forms, no surrogates, nothing above U+10FFFF. A byte that does
-/// not start a valid sequence decodes as `UTF8.invalid` with length 1.
-enum UTF8 {
+/// not start a valid sequence decodes as `UTF8Bytes.invalid` with length 1.
+enum UTF8Bytes {
     /// The scalar value returned for a byte that is not valid UTF-8.
     static let invalid: UInt32 = 0xFFFF_FFFF
 

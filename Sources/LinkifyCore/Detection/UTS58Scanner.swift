@@ -108,7 +108,7 @@ struct UTS58Scanner: EntityScanner {
             if runStart < cursor { runStart = cursor }
             var k = runEnd
             while k < p {
-                let (cp, len) = UTF8.decode(t, at: k)
+                let (cp, len) = UTF8Bytes.decode(t, at: k)
                 k += len
                 if !(CharacterProperties.isHostLabel(cp) || CharacterProperties.isLabelSeparator(cp)) {
                     runStart = k
@@ -159,7 +159,7 @@ struct UTS58Scanner: EntityScanner {
         guard Self.validLabels(t, domainStart..<labelEnd) else { return nil }
 
         if domainStart > state.cursor {
-            let (before, beforeLength) = UTF8.decode(t, before: domainStart, floor: state.cursor)
+            let (before, beforeLength) = UTF8Bytes.decode(t, before: domainStart, floor: state.cursor)
             if before == 0x40 {
                 return email(at: domainStart - beforeLength, domainEnd: labelEnd, linkEnd: linkEnd, &state)
             }
@@ -174,10 +174,10 @@ struct UTS58Scanner: EntityScanner {
 
         let hasWWW = Self.hasWWWPrefix(t, domainStart)
         if pqfEnd == linkEnd && !hasPort && !hasWWW {
-            let tld = UTF8.string(t, labelStart..<labelEnd).lowercased()
+            let tld = UTF8Bytes.string(t, labelStart..<labelEnd).lowercased()
             if Self.fileExtensionTLDs.contains(tld) { return .skip(to: end) }
         }
-        let text = UTF8.string(t, domainStart..<end)
+        let text = UTF8Bytes.string(t, domainStart..<end)
         return .entity(Entity(kind: .url, start: domainStart, end: end, target: "https://" + text))
     }
 
@@ -186,7 +186,7 @@ struct UTS58Scanner: EntityScanner {
         let n = t.count
         var localStart = at
         while localStart > state.cursor {
-            let (cp, len) = UTF8.decode(t, before: localStart, floor: state.cursor)
+            let (cp, len) = UTF8Bytes.decode(t, before: localStart, floor: state.cursor)
             guard CharacterProperties.isEmailLocal(cp) else { break }
             localStart -= len
         }
@@ -207,7 +207,7 @@ struct UTS58Scanner: EntityScanner {
         }
         var start = localStart
         if start - 7 >= state.cursor && Self.matchesLowercased(t, start - 7, "mailto:") { start -= 7 }
-        let text = UTF8.string(t, start..<domainEnd)
+        let text = UTF8Bytes.string(t, start..<domainEnd)
         let target = start < localStart ? text : "mailto:" + text
         let entity = Entity(kind: .email, start: start, end: domainEnd, target: target)
         state.cursor = max(state.cursor, linkEnd)
@@ -244,7 +244,7 @@ struct UTS58Scanner: EntityScanner {
             return .skip(to: end)
         }
         if end - s > Limits.maxEntityBytes { return .skip(to: end) }
-        let text = UTF8.string(t, s..<end)
+        let text = UTF8Bytes.string(t, s..<end)
         return .entity(Entity(kind: .url, start: s, end: end, target: text))
     }
 
@@ -312,7 +312,7 @@ struct UTS58Scanner: EntityScanner {
                 k += 1
                 continue
             }
-            let (cp, len) = UTF8.decode(t, at: k)
+            let (cp, len) = UTF8Bytes.decode(t, at: k)
             if !CharacterProperties.isHostLabel(cp) { break }
             k += len
         }
@@ -337,7 +337,7 @@ struct UTS58Scanner: EntityScanner {
                 labelStart = k
                 continue
             }
-            let (cp, clen) = UTF8.decode(t, at: k)
+            let (cp, clen) = UTF8Bytes.decode(t, at: k)
             if !(CharacterProperties.isHostLabel(cp) || (allowUnderscore && cp == 0x5F)) { return false }
             k += clen
         }
@@ -425,7 +425,7 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
         var i = start
         let limit = min(n, start + Limits.maxEntityBytes + 1)
         while i < limit {
-            let (cp, len) = UTF8.decode(t, at: i)
+            let (cp, len) = UTF8Bytes.decode(t, at: i)
             var term = CharacterProperties.linkTerm(cp)
             if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp) { term = .hard }
             guard let current = part else {

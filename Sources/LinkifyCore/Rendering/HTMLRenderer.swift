@@ -84,7 +84,7 @@ enum AnchorText {
     /// `text` is nil when the source bytes are shown as they are.
     static func display(_ t: UnsafeBufferPointer<UInt8>, _ e: Entity, truncate: Int?) -> (text: String?, truncated: Bool) {
         guard let limit = truncate else { return (nil, false) }
-        let s = UTF8.string(t, e.start..<e.end)
+        let s = UTF8Bytes.string(t, e.start..<e.end)
         guard s.count > limit else { return (nil, false) }
         return (String(s.prefix(max(0, limit - 1))) + "…", true)
     }

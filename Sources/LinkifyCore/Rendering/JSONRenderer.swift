@@ -110,8 +110,8 @@ public enum JSONString {
                 i += 1
                 continue
             }
-            let (v, len) = UTF8.decode(t, at: i)
-            if v == UTF8.invalid {
+            let (v, len) = UTF8Bytes.decode(t, at: i)
+            if v == UTF8Bytes.invalid {
                 out.append(contentsOf: [0xEF, 0xBF, 0xBD])
             } else {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: t[i..<(i + len)]))

@@ -16,7 +16,7 @@ public struct MarkdownRenderer: Renderer {
             if entity.isUnlinkedDate && !options.linksDatesInMarkdown { continue }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: text[at..<entity.start]))
             let display = AnchorText.display(text, entity, truncate: options.anchors.truncate)
-            let shown = display.text ?? UTF8.string(text, entity.start..<entity.end)
+            let shown = display.text ?? UTF8Bytes.string(text, entity.start..<entity.end)
             MarkdownLink.append(text: shown, target: entity.target, into: &out)
             at = entity.end
         }

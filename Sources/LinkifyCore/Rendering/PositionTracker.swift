@@ -23,9 +23,9 @@ public struct PositionTracker: Sendable {
                 i += 1
                 continue
             }
-            let (v, len) = UTF8.decode(t, at: i)
+            let (v, len) = UTF8Bytes.decode(t, at: i)
             scalar += 1
-            utf16 += v != UTF8.invalid && v >= 0x10000 ? 2 : 1
+            utf16 += v != UTF8Bytes.invalid && v >= 0x10000 ? 2 : 1
             column += 1
             i += len
         }

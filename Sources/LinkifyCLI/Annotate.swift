@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LinkifyCore
+
+extension Driver {
+    mutating func annotate(_ options: Options, out stdout: FileOutput) throws {
+        let finder = EntityFinder(options: try options.finderOptions(environment: io.environment))
+        var out = stdout
+        var outputFD: Int32 = -1
+        if let path = options.output, path != "-" {
+            outputFD = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard outputFD >= 0 else { throw FileError.errno(path) }
+            out = FileOutput(fd: outputFD, path: path)
+        }
+        defer { if outputFD >= 0 { close(outputFD) } }
+        let inputs = self.inputs(options)
+        let isJSONDocument = options.to == .json
+        if isJSONDocument { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
+        var filesWritten = 0
+        for input in inputs {
+            let format = options.from ?? (input.path == "-" ? .text : InputFormat(path: input.path))
+            let to = options.to ?? OutputFormat.default(for: format)
+            let renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: input.path)
+            if isJSONDocument && filesWritten > 0 { out.buffer.append(contentsOf: JSONRenderer.fileSeparator.utf8Buffer) }
+            do {
+                try annotate(input, format: format, finder: finder, renderer: makeRenderer(renderOptions), out: out)
+                filesWritten += 1
+            } catch let e as FileError {
+                try out.flush()
+                report("linkify: \(e.path): \(e.message)")
+                status.record(2)
+            }
+        }
+        if isJSONDocument { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
+        try out.flush()
+    }
+
+    func annotate(_ input: Input, format: InputFormat, finder: EntityFinder, renderer: any Renderer, out: FileOutput) throws {
+        let fd: Int32 = input.path == "-" ? io.stdin : try FileSystem.open(input.path)
+        defer { if input.path != "-" { close(fd) } }
+        let reader = FileInput(fd: fd, path: input.path)
+        if input.path != "-" {
+            let (kind, _) = FileSystem.kind(of: input.path)
+            if kind == .directory { throw FileError(path: input.path, message: "is a directory") }
+        }
+        switch format {
+        case .text:
+            var annotator = StreamingAnnotator(finder: finder, renderer: renderer)
+            annotator.begin(into: &out.buffer)
+            try reader.forEachChunk { chunk in
+                annotator.feed(chunk, into: &out.buffer)
+                try out.flushIfFull()
+            }
+            annotator.finish(into: &out.buffer)
+        case .markdown, .html:
+            let document = try reader.readAll()
+            var renderer = renderer
+            document.withUnsafeBufferPointer { t in
+                annotateDocument(t, reader: format.reader, finder: finder, renderer: &renderer, into: &out.buffer)
+            }
+        }
+        try out.flushIfFull()
+    }
+
+}

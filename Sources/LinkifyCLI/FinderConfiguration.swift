@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LinkifyCore
+
+extension Options {
+    /// The finder options these command-line options ask for.
+    func finderOptions(environment: [String: String]) throws(UsageError) -> FinderOptions {
+        var templates = LinkTemplates()
+        if let t = mentionURL { templates.mention = t }
+        if let t = hashtagURL { templates.hashtag = t }
+        if let t = cashtagURL { templates.cashtag = t }
+        if let t = addressURL { templates.address = t }
+        templates.date = dateURL
+        let now: CivilDateTime
+        if let text = self.now {
+            guard let parsed = parseISODateTime(text) else {
+                throw UsageError("invalid value '\(text)' for --now (expected ISO 8601, like 2026-12-01T00:00:00)")
+            }
+            now = parsed
+        } else {
+            now = currentLocalTime()
+        }
+        let locale = try self.locale.map { (v) throws(UsageError) -> String in
+            guard let l = normalizedLocale(v) else { throw UsageError("invalid value '\(v)' for --locale (expected ll_CC, like en_US)") }
+            return l
+        } ?? localeFromEnvironment(environment)
+        if let region = phoneRegion, region.count != 2 || !region.allSatisfy({ $0.isLetter && $0.isASCII }) {
+            throw UsageError("invalid value '\(region)' for --phone-region (expected a two-letter region, like US)")
+        }
+        return FinderOptions(kinds: effectiveKinds, profile: effectiveProfile,
+                             allowedSchemes: schemes.map(Set.init), deniedSchemes: Set(deniedSchemes),
+                             rewrites: rewrites, locale: locale, phoneRegion: phoneRegion?.uppercased(),
+                             now: now, templates: templates)
+    }
+}
+
+/// `de_DE` of `de_DE.UTF-8`, `de-de` or `de_DE@euro`; nil when it is not `ll_CC` shaped.
+func normalizedLocale(_ value: String) -> String? {
+    var v = Substring(value)
+    if let i = v.firstIndex(where: { $0 == "." || $0 == "@" }) { v = v[..<i] }
+    let parts = v.split(whereSeparator: { $0 == "_" || $0 == "-" })
+    guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isLetter && $0.isASCII }) else {
+        return nil
+    }
+    if parts.count == 1 { return language.lowercased() }
+    let region = parts[1]
+    guard region.count == 2 || region.count == 3 else { return nil }
+    return language.lowercased() + "_" + region.uppercased()
+}
+
+/// The locale from `LC_ALL`, then `LANG`; `en_US` when neither names one.
+func localeFromEnvironment(_ env: [String: String]) -> String {
+    for key in ["LC_ALL", "LANG"] {
+        if let v = env[key], !v.isEmpty, v != "C", v != "POSIX", !v.hasPrefix("C."), let l = normalizedLocale(v) {
+            return l.contains("_") ? l : l + "_" + l.uppercased()
+        }
+    }
+    return "en_US"
+}
+
+/// Parses `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS]` with an optional `Z` or `±HH:MM`.
+func parseISODateTime(_ text: String) -> CivilDateTime? {
+    let b = Array(text.utf8)
+    func num(_ r: Range<Int>) -> Int? {
+        guard r.upperBound <= b.count else { return nil }
+        var v = 0
+        for i in r {
+            guard b[i] >= 0x30 && b[i] <= 0x39 else { return nil }
+            v = v * 10 + Int(b[i] - 0x30)
+        }
+        return v
+    }
+    guard b.count >= 10, let y = num(0..<4), b[4] == 0x2D, let mo = num(5..<7), b[7] == 0x2D, let d = num(8..<10),
+          (1...12).contains(mo), (1...31).contains(d) else { return nil }
+    var result = CivilDateTime(year: y, month: mo, day: d)
+    var i = 10
+    if i < b.count {
+        guard b[i] == 0x54 || b[i] == 0x20, let h = num((i + 1)..<(i + 3)), i + 3 < b.count, b[i + 3] == 0x3A,
+              let mi = num((i + 4)..<(i + 6)), h < 24, mi < 60 else { return nil }
+        result.hour = h
+        result.minute = mi
+        i += 6
+        if i < b.count && b[i] == 0x3A {
+            guard let s = num((i + 1)..<(i + 3)), s < 61 else { return nil }
+            result.second = s
+            i += 3
+        }
+        if i < b.count && b[i] == 0x2E {   // fractional seconds are ignored
+            i += 1
+            while i < b.count && b[i] >= 0x30 && b[i] <= 0x39 { i += 1 }
+        }
+        if i < b.count {
+            if b[i] == 0x5A && i + 1 == b.count {
+                result.utcOffsetMinutes = 0
+            } else if (b[i] == 0x2B || b[i] == 0x2D), let oh = num((i + 1)..<(i + 3)) {
+                var om = 0
+                if i + 3 < b.count {
+                    let j = b[i + 3] == 0x3A ? i + 4 : i + 3
+                    guard let m = num(j..<(j + 2)), j + 2 == b.count else { return nil }
+                    om = m
+                } else if i + 3 != b.count { return nil }
+                result.utcOffsetMinutes = (b[i] == 0x2D ? -1 : 1) * (oh * 60 + om)
+            } else {
+                return nil
+            }
+        }
+    }
+    return result
+}
+
+/// The current local date and time.
+func currentLocalTime() -> CivilDateTime {
+    var t = time(nil)
+    var parts = tm()
+    localtime_r(&t, &parts)
+    return CivilDateTime(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                         hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+}

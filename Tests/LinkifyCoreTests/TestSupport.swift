@@ -1,0 +1,40 @@
+@testable import LinkifyCore
+
+/// Runs the finder over `text` and marks each entity with `|…|`, so a case
+/// reads like `"see |example.com|."`.
+func marked(_ text: String, _ options: FinderOptions = FinderOptions()) -> String {
+    let finder = EntityFinder(options: options)
+    let bytes = Array(text.utf8)
+    let entities = bytes.withUnsafeBufferPointer { finder.entities(in: $0) }
+    var out: [UInt8] = []
+    var at = 0
+    for e in entities {
+        out += bytes[at..<e.start]
+        out.append(UInt8(ascii: "|"))
+        out += bytes[e.start..<e.end]
+        out.append(UInt8(ascii: "|"))
+        at = e.end
+    }
+    out += bytes[at...]
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// The input with the `|` marks removed.
+func unmarked(_ text: String) -> String { text.replacing("|", with: "") }
+
+/// The entities found in `text`.
+func entities(_ text: String, _ options: FinderOptions = FinderOptions()) -> [Entity] {
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBufferPointer { EntityFinder(options: options).entities(in: $0) }
+}
+
+/// Renders `text` in one format with the default finder.
+func rendered(_ text: String, _ format: OutputFormat, input: InputFormat = .text, options: FinderOptions = FinderOptions()) -> String {
+    let bytes = Array(text.utf8)
+    var renderer = makeRenderer(RenderOptions(format: format, input: input))
+    var out: [UInt8] = []
+    bytes.withUnsafeBufferPointer { t in
+        annotateDocument(t, reader: input.reader, finder: EntityFinder(options: options), renderer: &renderer, into: &out)
+    }
+    return String(decoding: out, as: UTF8.self)
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Runs ../shared/tools/conformance.py and fails when a suite falls below the
+floor the project holds itself to. Prints the scorer's table.
+
+Usage: python3 scripts/conformance_gate.py --bin .build/release/linkify --shared ../shared
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+# Section prefix -> minimum pass rate (0..1). Raise a floor when a suite improves.
+FLOORS = {
+    "uts58/LinkDetectionTest": 0.98,
+}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=".build/release/linkify")
+    ap.add_argument("--shared", default="../shared")
+    args = ap.parse_args()
+    scorer = os.path.join(args.shared, "tools", "conformance.py")
+    if not os.path.exists(scorer):
+        print(f"conformance gate: {scorer} not found", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "score.json")
+        proc = subprocess.run([sys.executable, scorer, "--bin", args.bin, "--failures", "0", "--json", out,
+                               os.path.join(args.shared, "conformance")], capture_output=True, text=True)
+        print(proc.stdout[-6000:])
+        if not os.path.exists(out):
+            print(proc.stderr[-3000:], file=sys.stderr)
+            return 1
+        data = json.load(open(out))
+    sections = {s["section"]: (s["passed"], s["passed"] + s["failed"])
+                for s in data.get("sections", []) if not s.get("informational")}
+    failed = []
+    for prefix, floor in FLOORS.items():
+        p = sum(v[0] for k, v in sections.items() if k.startswith(prefix))
+        t = sum(v[1] for k, v in sections.items() if k.startswith(prefix))
+        rate = p / t if t else 0.0
+        mark = "ok" if rate >= floor else "BELOW FLOOR"
+        print(f"gate {prefix}: {p}/{t} = {rate:.3f} (floor {floor}) {mark}")
+        if rate < floor:
+            failed.append(prefix)
+    if failed:
+        print("conformance gate failed: " + ", ".join(failed), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
