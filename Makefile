@@ -4,7 +4,7 @@ SHARED ?= ../shared
 SWIFT ?= swift
 BIN := .build/release/linkify
 
-.PHONY: all build demo test conformance tables bench install uninstall clean
+.PHONY: all build demo test conformance tables bench fuzz fuzz-build pathological speedup install uninstall clean
 
 all: build
 
@@ -31,6 +31,32 @@ tables:
 
 bench: build
 	scripts/bench.sh
+
+# libFuzzer over LinkifyCore (see fuzz/README.md). FUZZ_SECONDS=0 runs until stopped.
+FUZZ_BIN := .build/fuzz/linkify-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS ?= -use_value_profile=1 -max_len=4096 -timeout=10 -rss_limit_mb=2048
+CORE_SOURCES := $(shell find Sources/LinkifyCore -name '*.swift' | sort)
+
+fuzz-build: $(FUZZ_BIN)
+
+$(FUZZ_BIN): fuzz/FuzzTarget.swift $(CORE_SOURCES)
+	mkdir -p .build/fuzz
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name LinkifyFuzz \
+		fuzz/FuzzTarget.swift $(CORE_SOURCES) -o $@
+
+fuzz: $(FUZZ_BIN)
+	mkdir -p .build/fuzz/corpus .build/fuzz/artifacts
+	$(FUZZ_BIN) $(FUZZ_FLAGS) -dict=fuzz/linkify.dict -max_total_time=$(FUZZ_SECONDS) \
+		-artifact_prefix=.build/fuzz/artifacts/ -print_final_stats=1 .build/fuzz/corpus fuzz/seeds
+
+# Time and peak memory of the 1 GiB pathological inputs (PATHO_MIB=1024 by default).
+pathological: build
+	scripts/pathological.sh
+
+# Parallel speed-up of -j N over a folder of real files.
+speedup: build
+	scripts/parallel_speedup.sh
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

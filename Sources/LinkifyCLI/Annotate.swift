@@ -4,48 +4,291 @@ import Glibc
 import Darwin
 #endif
 import LinkifyCore
+import Synchronization
+
+/// Where annotate's results go (SPEC §2 `-o`, `-i`, `--check`).
+enum OutputMode: Sendable {
+    /// Standard output, inputs in order.
+    case standardOutput
+    /// One file (`-o FILE`, one input).
+    case file(String)
+    /// A folder mirroring the inputs (`-o DIR`).
+    case directory(String)
+    /// Each file rewritten in its own format (`-i`).
+    case inPlace
+    /// Nothing written; the files `-i` would change listed (`--check`).
+    case check
+}
+
+/// What the worker threads share: the next input to take, the worst status.
+final class JobCounters: Sendable {
+    let next = Atomic<Int>(0)
+    let worst = Atomic<Int32>(0)
+}
+
+/// The rendered text differs from the file (`--check` stops at the first difference).
+struct ContentChanged: Error {}
 
 extension Driver {
     mutating func annotate(_ options: Options, out stdout: FileOutput) throws {
         let finder = EntityFinder(options: try options.finderOptions(environment: io.environment))
-        var out = stdout
-        var outputFD: Int32 = -1
-        if let path = options.output, path != "-" {
-            outputFD = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard outputFD >= 0 else { throw FileError.errno(path) }
-            out = FileOutput(fd: outputFD, path: path)
-        }
-        defer { if outputFD >= 0 { close(outputFD) } }
         let inputs = self.inputs(options)
-        let isJSONDocument = options.to == .json
-        if isJSONDocument { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
-        var filesWritten = 0
-        for input in inputs {
-            let format = options.from ?? (input.path == "-" ? .text : InputFormat(path: input.path))
-            let to = options.to ?? OutputFormat.default(for: format)
-            let renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: input.path)
-            if isJSONDocument && filesWritten > 0 { out.buffer.append(contentsOf: JSONRenderer.fileSeparator.utf8Buffer) }
-            do {
-                try annotate(input, format: format, finder: finder, renderer: makeRenderer(renderOptions), out: out)
-                filesWritten += 1
-            } catch let e as FileError {
-                try out.flush()
-                report("linkify: \(e.path): \(e.message)")
-                status.record(2)
+        let mode = try outputMode(options)
+        if case .file(let path) = mode, inputs.count > 1 {
+            throw UsageError("-o \(path) is a file: it takes one input (got \(inputs.count)); give a folder")
+        }
+        let jobs = max(1, min(options.jobs ?? WorkerThreads.processorCount, inputs.count))
+        try stdout.flush()
+
+        let totalBytes = inputs.reduce(0) { $0 + $1.size }
+        let meter: ProgressMeter? = ProgressMeter.isWanted(options.progress, fd: io.stderr, files: inputs.count, bytes: totalBytes)
+            ? ProgressMeter(fd: io.stderr, totalFiles: inputs.count, totalBytes: totalBytes) : nil
+        let errFD = io.stderr
+        let printLine: @Sendable (String) -> Void = { line in
+            if let meter { meter.printLine(line) } else {
+                Array((line + "\n").utf8).withUnsafeBytes { try? FileSystem.writeAll(errFD, $0, path: "<stderr>") }
             }
         }
-        if isJSONDocument { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
+        let toStdout: Bool
+        if case .standardOutput = mode { toStdout = true } else { toStdout = false }
+        let isJSONDocument = options.to == .json && toStdout
+        let ordered = OrderedOutput(fd: io.stdout, separator: isJSONDocument ? Array(",\n".utf8) : [], notes: printLine)
+        if isJSONDocument { try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentStart.utf8Buffer)) }
+
+        if case .inPlace = mode { TemporaryFiles.installSignalHandlers() }
+        if case .file = mode { TemporaryFiles.installSignalHandlers() }
+        if case .directory = mode { TemporaryFiles.installSignalHandlers() }
+
+        let job = AnnotateJob(options: options, finder: finder, mode: mode, stdin: io.stdin, output: ordered,
+                              umask: Self.currentUmask())
+        let counters = JobCounters()
+        var progressThread: pthread_t? = nil
+        if let meter {
+            let box = Unmanaged.passRetained(meter).toOpaque()
+            var t = pthread_t()
+            if pthread_create(&t, nil, { ctx in
+                Unmanaged<ProgressMeter>.fromOpaque(ctx!).takeRetainedValue().run()
+                return nil
+            }, box) == 0 { progressThread = t } else { Unmanaged<ProgressMeter>.fromOpaque(box).release() }
+        }
+        let all = inputs
+        WorkerThreads.run(count: jobs) { _ in
+            while ordered.failure == nil {
+                let i = counters.next.add(1, ordering: .relaxed).oldValue
+                guard i < all.count else { break }
+                let code = job.run(i, all[i])
+                meter?.fileDone(bytes: all[i].size)
+                ordered.finish(job: i)
+                _ = counters.worst.max(code, ordering: .relaxed)
+            }
+        }
+        if let meter { meter.stop() }
+        if let t = progressThread { pthread_join(t, nil) }
+        status.record(counters.worst.load(ordering: .relaxed))
+        if let failure = ordered.failure { throw failure }
+        if isJSONDocument {
+            try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentEnd.utf8Buffer))
+        }
+    }
+
+    /// `-o`, `-i` and `--check` resolved to one mode.
+    func outputMode(_ options: Options) throws -> OutputMode {
+        if options.check { return .check }
+        if options.inPlace { return .inPlace }
+        guard let path = options.output, path != "-" else { return .standardOutput }
+        let (kind, _) = FileSystem.kind(of: path)
+        if kind == .directory || path.hasSuffix("/") || options.paths.count > 1 { return .directory(path) }
+        if options.paths.contains(where: { FileSystem.kind(of: $0).0 == .directory }) {
+            if kind != .missing { throw UsageError("-o \(path): not a folder, but the input is a folder") }
+            return .directory(path)
+        }
+        return .file(path)
+    }
+
+    static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+}
+
+/// Annotates one input to its destination; shared by all worker threads.
+struct AnnotateJob: Sendable {
+    let options: Options
+    let finder: EntityFinder
+    let mode: OutputMode
+    let stdin: Int32
+    let output: OrderedOutput
+    let umask: mode_t
+
+    /// Bytes looked at for a NUL to call a file binary (as git and grep do).
+    static let binarySniffBytes = 8192
+
+    /// Processes input number `index`; returns its exit status (0, 1 or 2).
+    func run(_ index: Int, _ input: Input) -> Int32 {
+        do {
+            return try process(index, input)
+        } catch let e as FileError where e.path == output.path {
+            // Standard output failed: the driver reports it once, at the end.
+            return 2
+        } catch let e as FileError {
+            output.note(job: index, "linkify: \(e.path): \(e.message)")
+            return 2
+        } catch is BrokenPipe {
+            return 0
+        } catch {
+            output.note(job: index, "linkify: \(input.path): \(error)")
+            return 2
+        }
+    }
+
+    private func note(_ index: Int, _ text: String) {
+        if !options.quiet { output.note(job: index, text) }
+    }
+
+    private func process(_ index: Int, _ input: Input) throws -> Int32 {
+        let isStdin = input.path == "-"
+        let fd = isStdin ? stdin : try FileSystem.open(input.path)
+        defer { if !isStdin { close(fd) } }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileError.errno(input.path) }
+        if st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(input.path, EISDIR) }
+        let format = options.from ?? (isStdin ? .text : InputFormat(path: input.path))
+
+        let rewrites: Bool
+        switch mode {
+        case .inPlace, .check: rewrites = true
+        default: rewrites = false
+        }
+        let to: OutputFormat
+        if rewrites {
+            // SPEC §2: -i keeps each file's format; plain text only with --to markdown.
+            if format == .text {
+                guard options.to == .markdown else {
+                    let why = "a plain-text file is rewritten in place only with --to markdown"
+                    if input.fromWalk { note(index, "linkify: \(input.path): skipped: \(why)"); return 0 }
+                    throw FileError(path: input.path, message: why)
+                }
+                to = .markdown
+            } else {
+                to = OutputFormat.default(for: format)
+            }
+        } else {
+            to = options.to ?? OutputFormat.default(for: format)
+        }
+
+        if input.fromWalk, st.st_mode & S_IFMT == S_IFREG {
+            // SPEC §7: a directory walk skips binary files (a NUL in the first 8 KiB).
+            let sniff = UnsafeMutableRawPointer.allocate(byteCount: Self.binarySniffBytes, alignment: 1)
+            defer { sniff.deallocate() }
+            let n = try FileSystem.readFully(fd, sniff, count: Self.binarySniffBytes, at: 0, path: input.path)
+            if memchr(sniff, 0, n) != nil {
+                note(index, "linkify: \(input.path): skipped: binary file")
+                return 0
+            }
+        }
+
+        let renderer = makeRenderer(RenderOptions(format: to, input: format, offsets: options.offsets, path: input.path))
+
+        switch mode {
+        case .standardOutput:
+            let out = FileOutput(path: "<stdout>") { raw in try output.write(job: index, raw) }
+            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out)
+            try out.flush()
+            return 0
+        case .file(let target):
+            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to, inPlace: false)
+            return 0
+        case .directory(let root):
+            let target = Self.mirroredPath(root: root, relative: input.relativePath, format: to)
+            try FileSystem.makeParents(of: target)
+            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to, inPlace: false)
+            return 0
+        case .inPlace:
+            return try rewrite(fd: fd, st: st, input: input, format: format, renderer: renderer)
+        case .check:
+            var comparison = Comparison(fd: fd, path: input.path, size: Int(st.st_size), stopsAtDifference: true)
+            let out = FileOutput(path: input.path) { raw in try comparison.compare(raw) }
+            do {
+                try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out)
+                try out.flush()
+            } catch is ContentChanged {}
+            guard comparison.differs || comparison.offset != comparison.size else { return 0 }
+            try Array((input.path + "\n").utf8).withUnsafeBytes { try output.write(job: index, $0) }
+            return 1
+        }
+    }
+
+    /// `-o`: the output file, through a temporary file (a device or pipe written directly).
+    private func write(to target: String, fd: Int32, input: Input, format: InputFormat, renderer: any Renderer,
+                       to: OutputFormat, inPlace: Bool) throws {
+        var st = stat()
+        let exists = stat(target, &st) == 0
+        if exists && st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(target, EISDIR) }
+        if exists && st.st_mode & S_IFMT != S_IFREG {
+            let outFD = try FileSystem.open(target, flags: O_WRONLY | O_TRUNC)
+            defer { close(outFD) }
+            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: outFD, path: target))
+            return
+        }
+        let mode = exists ? st.st_mode : (0o666 & ~umask)
+        let file = try AtomicFile.create(for: target, mode: mode)
+        do {
+            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: file.fd, path: target))
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    private func emit(fd: Int32, input: Input, format: InputFormat, renderer: any Renderer, to: OutputFormat, out: FileOutput) throws {
+        // SPEC §3: with -o, each json file holds the document for its one input.
+        if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
+        try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out)
+        if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
         try out.flush()
     }
 
-    func annotate(_ input: Input, format: InputFormat, finder: EntityFinder, renderer: any Renderer, out: FileOutput) throws {
-        let fd: Int32 = input.path == "-" ? io.stdin : try FileSystem.open(input.path)
-        defer { if input.path != "-" { close(fd) } }
-        let reader = FileInput(fd: fd, path: input.path)
-        if input.path != "-" {
-            let (kind, _) = FileSystem.kind(of: input.path)
-            if kind == .directory { throw FileError(path: input.path, message: "is a directory") }
+    /// `-i`: a temporary file beside the original, renamed over it only if the text changed.
+    private func rewrite(fd: Int32, st: stat, input: Input, format: InputFormat, renderer: any Renderer) throws -> Int32 {
+        let file = try AtomicFile.create(for: input.path, mode: st.st_mode)
+        do {
+            var comparison = Comparison(fd: fd, path: input.path, size: Int(st.st_size), stopsAtDifference: false)
+            let path = input.path
+            let out = FileOutput(path: path) { raw in
+                try comparison.compare(raw)
+                try FileSystem.writeAll(file.fd, raw, path: path)
+            }
+            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out)
+            try out.flush()
+            if comparison.differs || comparison.offset != comparison.size {
+                try file.commit()
+            } else {
+                file.discard()
+            }
+        } catch {
+            file.discard()
+            throw error
         }
+        return 0
+    }
+
+    /// `-o DIR`: `DIR/relative` with the output format's extension.
+    static func mirroredPath(root: String, relative: String, format: OutputFormat) -> String {
+        var name = relative
+        let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
+        if let dot = name[slash...].lastIndex(of: "."), dot != slash {
+            name = String(name[..<dot])
+        }
+        let base = root.hasSuffix("/") ? root : root + "/"
+        return base + name + "." + format.fileExtension
+    }
+
+    /// Reads `fd` and writes the annotated text to `out`: text streamed, Markdown and HTML read whole.
+    static func annotate(fd: Int32, path: String, format: InputFormat, finder: EntityFinder, renderer: any Renderer,
+                         out: FileOutput) throws {
+        let reader = FileInput(fd: fd, path: path)
         switch format {
         case .text:
             var annotator = StreamingAnnotator(finder: finder, renderer: renderer)
@@ -64,5 +307,31 @@ extension Driver {
         }
         try out.flushIfFull()
     }
+}
 
+/// Compares output, block by block, with the file it came from.
+struct Comparison {
+    let fd: Int32
+    let path: String
+    let size: Int
+    let stopsAtDifference: Bool
+    var offset = 0
+    var differs = false
+
+    mutating func compare(_ raw: UnsafeRawBufferPointer) throws {
+        defer { offset += raw.count }
+        guard !differs else { return }
+        guard offset + raw.count <= size else {
+            differs = true
+            if stopsAtDifference { throw ContentChanged() }
+            return
+        }
+        let original = UnsafeMutableRawPointer.allocate(byteCount: max(raw.count, 1), alignment: 16)
+        defer { original.deallocate() }
+        let n = try FileSystem.readFully(fd, original, count: raw.count, at: offset, path: path)
+        if n != raw.count || memcmp(original, raw.baseAddress!, raw.count) != 0 {
+            differs = true
+            if stopsAtDifference { throw ContentChanged() }
+        }
+    }
 }

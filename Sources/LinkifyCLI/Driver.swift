@@ -29,11 +29,16 @@ public struct ExitStatus: Sendable {
 }
 
 /// One input to process.
-struct Input {
+struct Input: Sendable {
     /// The path as given or found by the walk; `-` for standard input.
     let path: String
     /// Whether it was found by walking a directory (not named by the user).
     let fromWalk: Bool
+    /// For a walked file, its path below the directory argument (`-o DIR`
+    /// mirrors it); for a named file, its name.
+    var relativePath: String = ""
+    /// Size in bytes when known (for the progress bar).
+    var size: Int = 0
 }
 
 /// Runs linkify: parses arguments, processes the inputs, reports errors,
@@ -122,16 +127,9 @@ public struct Driver {
         "attr",
         "class",
         "truncate",
-        "in-place",
-        "check",
         "fix",
-        "include",
-        "exclude",
-        "jobs",
         "config",
         "explain",
-        "progress",
-        "no-progress",
         "completions",
     ]
 
@@ -139,8 +137,11 @@ public struct Driver {
         if let missing = o.given.first(where: Self.notYetImplemented.contains) {
             throw UsageError("option '--\(missing)' is not implemented yet")
         }
-        if o.command == .annotate, o.output != nil, o.paths.count > 1 {
-            throw UsageError("-o FILE takes one input (got \(o.paths.count))")
+        if o.command == .annotate, o.inPlace || o.check {
+            let flag = o.inPlace ? "--in-place" : "--check"
+            if o.paths.isEmpty || o.paths.contains("-") { throw UsageError("\(flag) needs files: it cannot rewrite standard input") }
+            if o.output != nil { throw UsageError("\(flag) cannot be combined with --output") }
+            if o.to == .json || o.to == .jsonl { throw UsageError("\(flag) keeps each file's format: it cannot write --to \(o.to!.rawValue)") }
         }
     }
 

@@ -31,10 +31,23 @@ public final class FileOutput {
     /// Size at which `flushIfFull` writes.
     public let blockSize: Int
 
+    /// Where full blocks go instead of `fd` (ordered output, comparison).
+    let sink: ((UnsafeRawBufferPointer) throws -> Void)?
+
     public init(fd: Int32, path: String, blockSize: Int = 64 * 1024) {
         self.fd = fd
         self.path = path
         self.blockSize = blockSize
+        self.sink = nil
+        buffer.reserveCapacity(blockSize * 2)
+    }
+
+    /// A writer that hands each block to `sink`.
+    init(path: String, blockSize: Int = 64 * 1024, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.fd = -1
+        self.path = path
+        self.blockSize = blockSize
+        self.sink = sink
         buffer.reserveCapacity(blockSize * 2)
     }
 
@@ -47,18 +60,10 @@ public final class FileOutput {
     /// Writes everything buffered.
     public func flush() throws {
         guard !buffer.isEmpty else { return }
-        try buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    let e = errno
-                    if e == EINTR { continue }
-                    if e == EPIPE { throw BrokenPipe() }
-                    throw FileError.errno(path, e)
-                }
-                offset += n
-            }
+        if let sink {
+            try buffer.withUnsafeBytes { try sink($0) }
+        } else {
+            try buffer.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: path) }
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -116,6 +121,32 @@ enum FileSystem {
         }
     }
 
+    /// The whole contents of a small file (a `.gitignore`), at most `limit` bytes.
+    static func readSmallFile(_ path: String, limit: Int = 1 << 20) throws -> [UInt8] {
+        let fd = try open(path)
+        defer { close(fd) }
+        var result: [UInt8] = []
+        try FileInput(fd: fd, path: path).forEachChunk(size: 64 * 1024) { chunk in
+            if result.count < limit { result.append(contentsOf: chunk.prefix(limit - result.count)) }
+        }
+        return result
+    }
+
+    /// Creates the folders above `path` that do not exist yet (`mkdir -p` of its folder).
+    static func makeParents(of path: String) throws {
+        var prefix = ""
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        for (i, part) in parts.enumerated() {
+            prefix += (i == 0 ? "" : "/") + part
+            if part.isEmpty || part == "." || part == ".." { continue }
+            if mkdir(prefix, 0o777) != 0 {
+                let e = errno
+                if e == EEXIST, kind(of: prefix).0 == .directory { continue }
+                throw FileError.errno(prefix, e == EEXIST ? ENOTDIR : e)
+            }
+        }
+    }
+
     /// Sorted entries of a directory, without `.` and `..`.
     static func entries(of path: String) throws -> [String] {
         guard let dir = opendir(path) else { throw FileError.errno(path) }
@@ -132,4 +163,34 @@ enum FileSystem {
     }
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+
+    /// Writes all of `raw`, retrying on EINTR and partial writes; EPIPE is `BrokenPipe`.
+    static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer, path: String) throws {
+        var offset = 0
+        while offset < raw.count {
+            let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 {
+                let e = errno
+                if e == EINTR { continue }
+                if e == EPIPE { throw BrokenPipe() }
+                throw FileError.errno(path, e)
+            }
+            offset += n
+        }
+    }
+
+    /// Reads up to `count` bytes at `offset`; fewer only at end of file.
+    static func readFully(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, count: Int, at offset: Int, path: String) throws -> Int {
+        var done = 0
+        while done < count {
+            let n = pread(fd, buffer + done, count - done, off_t(offset + done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError.errno(path)
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return done
+    }
 }

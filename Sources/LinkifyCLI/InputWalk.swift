@@ -5,48 +5,89 @@ import Darwin
 #endif
 import LinkifyCore
 
-extension Driver {
-    /// The inputs named by the paths, directories walked (sorted, hidden entries
-    /// skipped, markdown, html and .txt files taken).
-    mutating func inputs(_ options: Options) -> [Input] {
-        if options.paths.isEmpty { return [Input(path: "-", fromWalk: false)] }
+/// Walks the folders named on the command line (SPEC §2): entries sorted by
+/// bytes; hidden entries, `.git` and `node_modules` skipped; `.gitignore`
+/// files honoured (nested ones too); symbolic links to folders not followed;
+/// files taken by the `--include`/`--exclude` filter.
+struct InputWalker {
+    let filter: WalkFilter
+    /// Problems met (unreadable folders), as `(path, message)`.
+    private(set) var errors: [FileError] = []
+
+    init(filter: WalkFilter) { self.filter = filter }
+
+    /// The files below `root`, in order.
+    mutating func files(below root: String) -> [Input] {
         var result: [Input] = []
-        for path in options.paths {
-            if path == "-" { result.append(Input(path: "-", fromWalk: false)); continue }
-            let (kind, code) = FileSystem.kind(of: path)
-            switch kind {
-            case .directory:
-                walk(path, into: &result)
-            case .missing:
-                report("linkify: \(path): \(String(cString: strerror(code)))")
-                status.record(2)
-            default:
-                result.append(Input(path: path, fromWalk: false))
-            }
-        }
+        walk(root, relative: "", rules: IgnoreRules(), into: &result)
         return result
     }
 
-    mutating func walk(_ directory: String, into result: inout [Input]) {
+    private mutating func walk(_ directory: String, relative: String, rules: IgnoreRules, into result: inout [Input]) {
         let names: [String]
         do { names = try FileSystem.entries(of: directory) } catch let e as FileError {
-            report("linkify: \(e.path): \(e.message)")
-            status.record(2)
+            errors.append(e)
             return
         } catch { return }
+        var rules = rules
+        if names.contains(".gitignore"), let contents = try? FileSystem.readSmallFile(join(directory, ".gitignore")) {
+            rules = rules.adding(contents: contents, base: relative)
+        }
         for name in names where !name.hasPrefix(".") && name != "node_modules" {
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            let (kind, _) = FileSystem.kind(of: path, followLinks: false)
-            switch kind {
-            case .directory: walk(path, into: &result)
-            case .file:
-                let lower = name.lowercased()
-                if InputFormat(path: lower) != .text || lower.hasSuffix(".txt") {
-                    result.append(Input(path: path, fromWalk: true))
-                }
-            default: break
+            let path = join(directory, name)
+            let rel = relative.isEmpty ? name : relative + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0 else {
+                errors.append(FileError.errno(path))
+                continue
+            }
+            var mode = st.st_mode & S_IFMT
+            if mode == S_IFLNK {
+                // A link to a file is read; a link to a folder is not followed (SPEC §2).
+                guard stat(path, &st) == 0 else { continue }
+                mode = st.st_mode & S_IFMT
+                if mode == S_IFDIR { continue }
+            }
+            if mode == S_IFDIR {
+                if rules.ignores(rel, isDirectory: true) || !filter.entersDirectory(rel) { continue }
+                walk(path, relative: rel, rules: rules, into: &result)
+            } else if mode == S_IFREG {
+                if rules.ignores(rel, isDirectory: false) || !filter.takesFile(rel) { continue }
+                result.append(Input(path: path, fromWalk: true, relativePath: rel, size: Int(st.st_size)))
             }
         }
     }
 
+    private func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
+
+extension Driver {
+    /// The inputs named by the paths, directories walked.
+    mutating func inputs(_ options: Options, defaultIncludes: [String] = WalkFilter.defaultIncludes) -> [Input] {
+        if options.paths.isEmpty { return [Input(path: "-", fromWalk: false, relativePath: "-")] }
+        var walker = InputWalker(filter: WalkFilter(includes: options.includes, excludes: options.excludes, defaults: defaultIncludes))
+        var result: [Input] = []
+        for path in options.paths {
+            if path == "-" { result.append(Input(path: "-", fromWalk: false, relativePath: "-")); continue }
+            var st = stat()
+            guard stat(path, &st) == 0 else {
+                report("linkify: \(path): \(String(cString: strerror(errno)))")
+                status.record(2)
+                continue
+            }
+            if st.st_mode & S_IFMT == S_IFDIR {
+                result += walker.files(below: path)
+            } else {
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                result.append(Input(path: path, fromWalk: false, relativePath: name, size: Int(st.st_size)))
+            }
+        }
+        for e in walker.errors {
+            report("linkify: \(e.path): \(e.message)")
+            status.record(2)
+        }
+        return result
+    }
 }

@@ -1,0 +1,80 @@
+/// The `.gitignore` files in force in one folder of a walk: the patterns of
+/// each file from the walk's root down, each relative to its own folder.
+///
+/// As git does, a later pattern wins over an earlier one, and a deeper file
+/// over a shallower one; a path inside an ignored folder is never reached, so
+/// it cannot be re-included.
+struct IgnoreRules: Sendable {
+    /// One `.gitignore` file: its folder, relative to the walk's root
+    /// (empty for the root), with a trailing `/`, and its patterns.
+    struct Level: Sendable {
+        let base: [UInt8]
+        let patterns: [GlobPattern]
+    }
+
+    private(set) var levels: [Level] = []
+
+    /// The rules with one more `.gitignore` file read from `contents`, for the
+    /// folder `base` (relative to the root, `""` for the root).
+    func adding(contents: [UInt8], base: String) -> IgnoreRules {
+        let patterns = contents.split(separator: 0x0A, omittingEmptySubsequences: true)
+            .compactMap { GlobPattern(String(decoding: $0, as: UTF8.self), gitignoreLine: true) }
+        guard !patterns.isEmpty else { return self }
+        var copy = self
+        copy.levels.append(Level(base: base.isEmpty ? [] : Array(base.utf8) + [0x2F], patterns: patterns))
+        return copy
+    }
+
+    /// Whether `path` (relative to the walk's root) is ignored.
+    func ignores(_ path: String, isDirectory: Bool) -> Bool {
+        let bytes = Array(path.utf8)
+        let nameStart = (bytes.lastIndex(of: 0x2F) ?? -1) + 1
+        let name = bytes[nameStart...]
+        var ignored = false
+        for level in levels {
+            guard bytes.starts(with: level.base) else { continue }
+            let relative = Array(bytes[level.base.count...])
+            for pattern in level.patterns where pattern.isNegated == ignored {
+                if pattern.matches(path: relative, name: name, isDirectory: isDirectory) {
+                    ignored = !pattern.isNegated
+                }
+            }
+        }
+        return ignored
+    }
+}
+
+/// `--include`/`--exclude`: which files a directory walk takes.
+struct WalkFilter: Sendable {
+    /// Files taken when no `--include` is given: Markdown, HTML and `.txt` (SPEC §2).
+    static let defaultIncludes = ["*.md", "*.markdown", "*.mdown", "*.mkd", "*.mdx", "*.html", "*.htm", "*.xhtml", "*.txt"]
+
+    let includes: [GlobPattern]
+    let excludes: [GlobPattern]
+
+    /// Filters from the globs given; `defaults` stand in for an empty `includes`.
+    init(includes: [String], excludes: [String], defaults: [String] = WalkFilter.defaultIncludes) {
+        self.includes = (includes.isEmpty ? defaults : includes).compactMap { GlobPattern($0) }
+        self.excludes = excludes.compactMap { GlobPattern($0) }
+    }
+
+    /// Whether a folder met in a walk is entered (`path` relative to the walk's root).
+    func entersDirectory(_ path: String) -> Bool {
+        !matches(excludes, path, isDirectory: true)
+    }
+
+    /// Whether a file met in a walk is taken.
+    func takesFile(_ path: String) -> Bool {
+        matches(includes, path, isDirectory: false) && !matches(excludes, path, isDirectory: false)
+    }
+
+    private func matches(_ globs: [GlobPattern], _ path: String, isDirectory: Bool) -> Bool {
+        let bytes = Array(path.utf8)
+        let name = bytes[((bytes.lastIndex(of: 0x2F) ?? -1) + 1)...]
+        var result = false
+        for glob in globs where glob.matches(path: bytes, name: name, isDirectory: isDirectory) {
+            result = !glob.isNegated
+        }
+        return result
+    }
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// A progress bar on standard error: files done, MB/s and time left,
+/// redrawn a few times a second from its own thread.
+final class ProgressMeter: Sendable {
+    let fd: Int32
+    let totalFiles: Int
+    let totalBytes: Int
+    private let filesDone = Atomic<Int>(0)
+    private let bytesDone = Atomic<Int>(0)
+    private let stopped = Atomic<Bool>(false)
+    /// Serialises drawing with notes printed by workers.
+    let screen = Mutex<Bool>(false)
+    private let start: Double
+
+    /// Whether to show a bar: `--progress` forces it, `--no-progress` forbids
+    /// it; otherwise only on a terminal and for long work.
+    static func isWanted(_ choice: Bool?, fd: Int32, files: Int, bytes: Int) -> Bool {
+        if let choice { return choice }
+        return FileSystem.isTerminal(fd) && (files >= 200 || bytes >= 64 << 20)
+    }
+
+    init(fd: Int32, totalFiles: Int, totalBytes: Int) {
+        self.fd = fd
+        self.totalFiles = totalFiles
+        self.totalBytes = totalBytes
+        self.start = Self.now()
+    }
+
+    /// Counts one file of `bytes` bytes as done.
+    func fileDone(bytes: Int) {
+        filesDone.add(1, ordering: .relaxed)
+        bytesDone.add(bytes, ordering: .relaxed)
+    }
+
+    /// Prints a line of diagnostics, clearing the bar first.
+    func printLine(_ line: String) {
+        screen.withLock { drawn in
+            var text = drawn ? "\r\u{1B}[K" : ""
+            text += line + "\n"
+            drawn = false
+            var bytes = Array(text.utf8)
+            bytes.withUnsafeBytes { try? FileSystem.writeAll(fd, $0, path: "<stderr>") }
+        }
+    }
+
+    /// Draws until `stop()`; call on its own thread.
+    func run() {
+        while !stopped.load(ordering: .relaxed) {
+            var pause = timespec(tv_sec: 0, tv_nsec: 200_000_000)
+            nanosleep(&pause, nil)
+            if stopped.load(ordering: .relaxed) { break }
+            draw()
+        }
+    }
+
+    /// Ends the bar and clears its line.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        screen.withLock { drawn in
+            if drawn {
+                let clear = Array("\r\u{1B}[K".utf8)
+                clear.withUnsafeBytes { try? FileSystem.writeAll(fd, $0, path: "<stderr>") }
+            }
+            drawn = false
+        }
+    }
+
+    private func draw() {
+        let files = filesDone.load(ordering: .relaxed)
+        let bytes = bytesDone.load(ordering: .relaxed)
+        let elapsed = max(Self.now() - start, 0.001)
+        let rate = Double(bytes) / elapsed
+        let fraction = totalBytes > 0 ? Double(bytes) / Double(totalBytes) : (totalFiles > 0 ? Double(files) / Double(totalFiles) : 1)
+        let width = 24
+        let filled = min(width, Int(fraction * Double(width)))
+        let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+        var eta = "--:--"
+        if rate > 0, totalBytes > bytes {
+            let left = Int(Double(totalBytes - bytes) / rate)
+            eta = "\(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)"
+        } else if totalBytes <= bytes {
+            eta = "0:00"
+        }
+        let mbps = Int(rate / 1e5)
+        let line = "\r\u{1B}[K[\(bar)] \(files)/\(totalFiles) files  \(mbps / 10).\(mbps % 10) MB/s  ETA \(eta)"
+        screen.withLock { drawn in
+            Array(line.utf8).withUnsafeBytes { try? FileSystem.writeAll(fd, $0, path: "<stderr>") }
+            drawn = true
+        }
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
