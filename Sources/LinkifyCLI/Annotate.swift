@@ -205,6 +205,7 @@ struct AnnotateJob: Sendable {
             try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to, inPlace: false)
             return 0
         case .inPlace:
+            guard st.st_mode & S_IFMT == S_IFREG else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
             return try rewrite(fd: fd, st: st, input: input, format: format, renderer: renderer)
         case .check:
             var comparison = Comparison(fd: fd, path: input.path, size: Int(st.st_size), stopsAtDifference: true)
@@ -285,15 +286,22 @@ struct AnnotateJob: Sendable {
         return base + name + "." + format.fileExtension
     }
 
+    /// New bytes per streaming window, and bytes per read. SPEC §7 bounds peak
+    /// memory at 32 MiB: a window's entities and rendered output are held
+    /// together, and link-dense text (`a@b.co a@b.co …` as json) expands about
+    /// 20×, so windows are kept small; measured in scripts/pathological.sh.
+    static let streamingWindow = 256 << 10
+    static let streamingRead = 64 << 10
+
     /// Reads `fd` and writes the annotated text to `out`: text streamed, Markdown and HTML read whole.
     static func annotate(fd: Int32, path: String, format: InputFormat, finder: EntityFinder, renderer: any Renderer,
                          out: FileOutput) throws {
         let reader = FileInput(fd: fd, path: path)
         switch format {
         case .text:
-            var annotator = StreamingAnnotator(finder: finder, renderer: renderer)
+            var annotator = StreamingAnnotator(finder: finder, renderer: renderer, chunkSize: streamingWindow)
             annotator.begin(into: &out.buffer)
-            try reader.forEachChunk { chunk in
+            try reader.forEachChunk(size: streamingRead) { chunk in
                 annotator.feed(chunk, into: &out.buffer)
                 try out.flushIfFull()
             }
