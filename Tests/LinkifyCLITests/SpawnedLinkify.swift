@@ -52,8 +52,21 @@ enum SpawnedLinkify {
         let environment: [String] = ["PATH=/usr/bin:/bin", "LANG=C"]
         var env: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { for p in env { free(p) } }
+        // The test runner's threads block signals, and a spawned process
+        // inherits that mask: give linkify an empty one and default handlers.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for sig in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cArgs, &env)
+        let rc = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &env)
         precondition(rc == 0, "posix_spawn failed: \(rc)")
         return pid
     }
