@@ -30,6 +30,7 @@ else
   passed=$((passed + ${total:-0} - failed_tests))
 fi
 step "conformance gate" python3 scripts/conformance_gate.py --bin .build/release/linkify --shared "$SHARED" && passed=$((passed + 1))
+step "readme examples" python3 scripts/readme_examples.py --bin-dir .build/release && passed=$((passed + 1))
 step "install" scripts/test_install.sh && passed=$((passed + 1))
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
