@@ -4,7 +4,7 @@ SHARED ?= ../shared
 SWIFT ?= swift
 BIN := .build/release/linkify
 
-.PHONY: all build demo test conformance tables bench install uninstall clean
+.PHONY: all build demo test conformance tables bench install uninstall integration clean
 
 all: build
 
@@ -25,6 +25,10 @@ conformance: build
 # Regenerates Sources/LinkifyCore/Tables from ../shared (commit the result).
 tables:
 	python3 scripts/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
+
+# Spark (local mode), GNU parallel and xargs -P runs checked against one run.
+integration: build
+	scripts/integration.sh
 
 bench: build
 	scripts/bench.sh
