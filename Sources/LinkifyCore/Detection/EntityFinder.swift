@@ -76,7 +76,9 @@ public struct EntityFinder: Sendable {
             if !out.isEmpty { found.append(out) }
         }
         if user.isEmpty && found.count <= 1 {
-            return (found.first ?? []).filter(isAllowed)
+            guard var only = found.popLast() else { return [] }
+            only.removeAll { !isAllowed($0) }
+            return only
         }
         if !user.isEmpty { user.sort { $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end } }
         var all = user.map { ($0, 0) }
