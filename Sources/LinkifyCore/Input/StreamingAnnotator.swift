@@ -37,7 +37,7 @@ public struct StreamingAnnotator {
     /// after every slice of about `sliceSize` input bytes so that the caller
     /// can write `out` away and the output never piles up.
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
-                              drain: (inout [UInt8]) throws -> Void = { _ in }) rethrows {
+                              drain: (inout [UInt8]) throws -> Void) rethrows {
         var rest = bytes[...]
         while !rest.isEmpty {
             let room = max(0, written + chunkSize + Self.keep - window.count)
@@ -49,9 +49,19 @@ public struct StreamingAnnotator {
     }
 
     /// Renders the rest of the input and ends the output.
-    public mutating func finish(into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void = { _ in }) rethrows {
+    public mutating func finish(into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void) rethrows {
         try process(final: true, into: &out, drain: drain)
         renderer.finish(into: &out)
+    }
+
+    /// Adds input bytes; renders what is settled into `out`.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        feed(bytes, into: &out, drain: { _ in })
+    }
+
+    /// Renders the rest of the input and ends the output.
+    public mutating func finish(into out: inout [UInt8]) {
+        finish(into: &out, drain: { _ in })
     }
 
     /// Input bytes rendered between two calls of `drain`.
