@@ -132,8 +132,12 @@ enum ScannerRegistry {
         let kinds = options.kinds
         if kinds.contains(.url) || kinds.contains(.email) {
             switch options.profile {
-            case .default, .gfm, .twitter:
+            case .default, .gfm:
                 result.append(UTS58Scanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
+            case .twitter:
+                // twitter-text has no email rules: addresses are found as UTS #58 finds them.
+                if kinds.contains(.url) { result.append(TwitterURLScanner()) }
+                if kinds.contains(.email) { result.append(UTS58Scanner(reportsURLs: false, reportsEmails: true)) }
             }
         }
         return result
