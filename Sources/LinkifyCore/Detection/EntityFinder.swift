@@ -140,6 +140,10 @@ enum ScannerRegistry {
                 if kinds.contains(.email) { result.append(UTS58Scanner(reportsURLs: false, reportsEmails: true)) }
             }
         }
+        // twitter-text's rules in every profile (SPEC §5).
+        if kinds.contains(.mention) { result.append(MentionScanner(template: options.templates.mention)) }
+        if kinds.contains(.hashtag) { result.append(HashtagScanner(template: options.templates.hashtag)) }
+        if kinds.contains(.cashtag) { result.append(CashtagScanner(template: options.templates.cashtag)) }
         return result
     }
 }
