@@ -136,7 +136,7 @@ public struct EntityFinder: Sendable {
                 explained.append(Explanation(start: e.start, end: e.end, kind: e.kind, verdict: .rejected(reason)))
                 continue
             }
-            var rule = candidate.scanner.rule(for: e)
+            var rule = candidate.scanner.rule(for: e, in: text)
             if admitted.target != e.target { rule += ", target rewritten from \(e.target)" }
             explained.append(Explanation(start: e.start, end: e.end, kind: e.kind,
                                          verdict: .linked(rule: rule, target: admitted.target)))

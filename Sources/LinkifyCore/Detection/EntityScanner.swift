@@ -14,7 +14,7 @@ public protocol EntityScanner: Sendable {
               rejections: inout [Explanation])
 
     /// The rule that made `entity` (one of this scanner's), as `--explain` names it.
-    func rule(for entity: Entity) -> String
+    func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String
 }
 
 extension EntityScanner {
@@ -23,5 +23,5 @@ extension EntityScanner {
         scan(text, from: minStart, into: &out)
     }
 
-    public func rule(for entity: Entity) -> String { "\(entity.kind.rawValue) detector" }
+    public func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String { "\(entity.kind.rawValue) detector" }
 }

@@ -36,7 +36,7 @@ struct UTS58Scanner: EntityScanner {
         rejections.append(contentsOf: state.rejected)
     }
 
-    func rule(for entity: Entity) -> String {
+    func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String {
         if entity.kind == .email { return "UTS #58 email address" }
         let text = entity.target.hasPrefix("https://") ? String(entity.target.dropFirst(8)) : ""
         let isBare = !text.isEmpty && entity.end - entity.start == text.utf8.count
