@@ -69,7 +69,9 @@ public struct Driver {
     public mutating func run() -> Int32 {
         let options: Options
         do {
-            options = try OptionParser.parse(arguments)
+            var parsed = try OptionParser.parse(arguments)
+            if !parsed.showHelp && !parsed.showVersion { try ConfigFile.load(into: &parsed) }
+            options = parsed
             try validate(options)
         } catch {
             report("linkify: \(error.message)")

@@ -120,7 +120,7 @@ final class LiteralAutomaton: Sendable {
         var lo = Int(edgeStart[Int(s)]), hi = Int(edgeStart[Int(s) + 1])
         while hi - lo > 4 {
             let mid = (lo + hi) / 2
-            if edgeBytes[mid] < b { lo = mid + 1 } else { hi = mid }
+            if edgeBytes[mid] < b { lo = mid + 1 } else { hi = mid + 1 }
         }
         while lo < hi {
             if edgeBytes[lo] == b { return edgeTargets[lo] }
