@@ -4,7 +4,7 @@ SHARED ?= ../shared
 SWIFT ?= swift
 BIN := .build/release/linkify
 
-.PHONY: all build demo test conformance tables bench install uninstall clean
+.PHONY: all build demo test conformance tables bench bench-literals install uninstall clean
 
 all: build
 
@@ -31,6 +31,11 @@ tables:
 
 bench: build
 	scripts/bench.sh
+	scripts/bench_literals.sh $(BIN)
+
+# The cost of 10,000 --links literals and of --pattern prefilters.
+bench-literals: build
+	scripts/bench_literals.sh $(BIN)
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
