@@ -23,7 +23,7 @@ enum ConfigFile {
     /// Options that take a comma-separated list.
     static let commaLists: Set<String> = ["detect", "schemes", "deny-schemes"]
     /// Keys that make no sense in a file.
-    static let refused: Set<String> = ["config", "no-config", "help", "version", "completions"]
+    static let refused: Set<String> = ["config", "no-config", "help", "version", "completions", "man"]
 
     /// The file to read for `options`, or nil.
     static func locate(_ options: Options, workingDirectory: String? = currentDirectory()) -> String? {

@@ -70,7 +70,9 @@ public struct Driver {
         let options: Options
         do {
             var parsed = try OptionParser.parse(arguments)
-            if !parsed.showHelp && !parsed.showVersion { try ConfigFile.load(into: &parsed) }
+            if !parsed.showHelp && !parsed.showVersion && !parsed.showManPage && parsed.completions == nil {
+                try ConfigFile.load(into: &parsed)
+            }
             options = parsed
             try validate(options)
         } catch {
@@ -81,6 +83,10 @@ public struct Driver {
         do {
             if options.showHelp {
                 out.buffer.append(contentsOf: Help.text(for: options.helpTopic ?? options.command).utf8)
+            } else if options.showManPage {
+                out.buffer.append(contentsOf: ManPage.text().utf8)
+            } else if let shell = options.completions {
+                out.buffer.append(contentsOf: Completions.script(for: shell).utf8)
             } else if options.showVersion {
                 out.buffer.append(contentsOf: "linkify \(linkifyVersion)\n".utf8)
             } else {
@@ -122,7 +128,6 @@ public struct Driver {
         "jobs",
         "progress",
         "no-progress",
-        "completions",
     ]
 
     func validate(_ o: Options) throws(UsageError) {
