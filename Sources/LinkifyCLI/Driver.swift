@@ -69,7 +69,11 @@ public struct Driver {
     public mutating func run() -> Int32 {
         let options: Options
         do {
-            options = try OptionParser.parse(arguments)
+            var parsed = try OptionParser.parse(arguments)
+            if !parsed.showHelp && !parsed.showVersion && !parsed.showManPage && parsed.completions == nil {
+                try ConfigFile.load(into: &parsed)
+            }
+            options = parsed
             try validate(options)
         } catch {
             report("linkify: \(error.message)")
@@ -108,29 +112,17 @@ public struct Driver {
 
     /// Options parsed but not built yet: an honest error rather than silence.
     static let notYetImplemented: Set<String> = [
-        "link",
-        "links",
-        "ignore-case",
-        "pattern",
         "date-url",
         "address-url",
         "locale",
         "phone-region",
         "now",
-        "schemes",
-        "deny-schemes",
-        "rewrite",
-        "attr",
-        "class",
-        "truncate",
         "in-place",
         "check",
         "fix",
         "include",
         "exclude",
         "jobs",
-        "config",
-        "explain",
         "progress",
         "no-progress",
     ]
