@@ -62,6 +62,6 @@ func temporaryFolder(_ files: [String: String] = [:]) throws -> URL {
 }
 
 /// The contents of a file as text.
-func contents(_ url: URL) throws -> String {
+func fileText(_ url: URL) throws -> String {
     String(decoding: try Data(contentsOf: url), as: UTF8.self)
 }
