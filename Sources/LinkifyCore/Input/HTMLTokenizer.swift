@@ -123,25 +123,48 @@ public struct HTMLTokenizer: Sendable {
             if name.count < 32 { name.append(ByteClass.lower(t[i])) }
             i += 1
         }
-        // Attributes (§13.2.5.32–.38): a quoted value may hold `>`.
-        while i < n {
+        var state = TagState()
+        let end = scanTag(t, from: i, to: n, &state) ?? n
+        return (String(decoding: name, as: UTF8.self), end)
+    }
+
+    /// Where a tag's scan stands: inside a quoted or unquoted attribute value, or after `=`.
+    public struct TagState: Equatable, Sendable {
+        var quote: UInt8 = 0
+        var afterEquals = false
+        var unquoted = false
+        /// The state at a tag's name's end.
+        public init() {}
+    }
+
+    /// Scans a tag's attributes in `t[i..<limit]` (§13.2.5.32–.38: a quoted
+    /// value may hold `>`): the offset just past the closing `>`, or nil when
+    /// `limit` comes first, with `state` then saying where the scan stands.
+    static func scanTag(_ t: UnsafeBufferPointer<UInt8>, from i: Int, to limit: Int, _ s: inout TagState) -> Int? {
+        var i = i
+        while i < limit {
             let b = t[i]
-            if b == 0x3E { return (String(decoding: name, as: UTF8.self), i + 1) }
-            if b == 0x3D {
-                i += 1
-                while i < n && isTagSpace(t[i]) { i += 1 }
-                guard i < n else { break }
-                let q = t[i]
-                if q == 0x22 || q == 0x27 {
-                    i = through(q, in: t, from: i + 1)
-                    continue
-                }
-                while i < n && !isTagSpace(t[i]) && t[i] != 0x3E { i += 1 }
+            i += 1
+            if s.quote != 0 {
+                if b == s.quote { s.quote = 0 }
                 continue
             }
-            i += 1
+            if s.unquoted {
+                if isTagSpace(b) { s.unquoted = false } else if b == 0x3E { return i }
+                continue
+            }
+            if s.afterEquals {
+                if isTagSpace(b) { continue }
+                s.afterEquals = false
+                if b == 0x22 || b == 0x27 { s.quote = b; continue }
+                if b == 0x3E { return i }
+                s.unquoted = true
+                continue
+            }
+            if b == 0x3E { return i }
+            if b == 0x3D { s.afterEquals = true }
         }
-        return (String(decoding: name, as: UTF8.self), n)
+        return nil
     }
 
     /// The offset just past a comment's `-->` (or `<!-->`, `<!--->`, §13.2.5.43), searching from `i`.
