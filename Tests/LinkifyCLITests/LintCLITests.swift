@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Testing
 import LinkifyCore
+import LinkifyCLI
 
 /// A temporary folder holding `files` (relative path → contents).
 func lintFolder(_ files: [String: String]) -> String {
@@ -257,5 +258,47 @@ let markdownReaderSkipsLinks: Bool = {
         #expect(again.status == 0)
         #expect(again.out.isEmpty)
         #expect(folderEntries(dir) == ["a.md"])
+    }
+}
+
+/// The driver run in-process with standard output on a pseudo-terminal.
+@Suite struct LintColourTests {
+    /// What the driver writes to a terminal for `arguments` with `environment`.
+    func onTerminal(_ arguments: [String], environment: [String: String]) -> String {
+        // /dev/ptmx by hand (Linux pts(4)): the Glibc module does not export posix_openpt.
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0,
+              ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0 else { return "<no pty>" }
+        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        let null = open("/dev/null", O_WRONLY)
+        defer { close(master); close(null) }
+        var driver = Driver(arguments: arguments, io: DriverIO(stdin: null, stdout: slave, stderr: null, environment: environment))
+        _ = driver.run()
+        close(slave)
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 200) > 0 else { break }
+            let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress!, 4096) }
+            if n <= 0 { break }
+            result += buffer[0..<n]
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    @Test func colourOnATerminalUnlessNoColorIsSet() {
+        let dir = lintFolder(["a.md": "https://example.com\n"])
+        defer { Subprocess.removeTree(dir) }
+        let path = dir + "/a.md"
+        #expect(onTerminal(["lint", path], environment: [:]).contains("\u{1B}[1m"))
+        #expect(onTerminal(["lint", path], environment: ["NO_COLOR": ""]).contains("\u{1B}[1m"))
+        let plain = onTerminal(["lint", path], environment: ["NO_COLOR": "1"])
+        #expect(plain.contains("bare URL https://example.com"))
+        #expect(!plain.contains("\u{1B}"))
+        #expect(onTerminal(["lint", "--color", "always", path], environment: ["NO_COLOR": "1"]).contains("\u{1B}[1m"))
+        #expect(!onTerminal(["lint", "--color", "never", path], environment: [:]).contains("\u{1B}"))
     }
 }
