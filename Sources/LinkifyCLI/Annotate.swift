@@ -82,7 +82,15 @@ extension Driver {
             }
             try annotator.finish(into: &pending, drain: drain)
             try out.write(&pending)
-        case .markdown, .html:
+        case .html:
+            var annotator = StreamingHTMLAnnotator(finder: finder, renderer: renderer)
+            annotator.begin(into: &out.buffer)
+            try reader.forEachChunk { chunk in
+                annotator.feed(chunk, into: &out.buffer)
+                try out.flushIfFull()
+            }
+            annotator.finish(into: &out.buffer)
+        case .markdown:
             let document = try reader.readAll()
             var renderer = renderer
             document.withUnsafeBufferPointer { t in

@@ -92,9 +92,7 @@ public struct Driver {
             } else {
                 switch options.command {
                 case .annotate: try annotate(options, out: out)
-                case .lint:
-                    report("linkify: lint is not implemented yet")
-                    status.record(2)
+                case .lint: try lint(options, out: out)
                 }
             }
             try out.flush()
@@ -119,7 +117,6 @@ public struct Driver {
         "now",
         "in-place",
         "check",
-        "fix",
         "include",
         "exclude",
         "jobs",
@@ -133,6 +130,9 @@ public struct Driver {
         }
         if o.command == .annotate, o.output != nil, o.paths.count > 1 {
             throw UsageError("-o FILE takes one input (got \(o.paths.count))")
+        }
+        if o.command == .lint, o.fix, o.paths.isEmpty || o.paths.contains("-") {
+            throw UsageError("--fix rewrites files in place; it cannot rewrite standard input")
         }
     }
 
