@@ -280,6 +280,18 @@ struct UTS58Scanner: EntityScanner {
             return .skip(to: end)   // userinfo: not a link (UTS #58)
         }
         if Self.webSchemes.contains(scheme) {
+            // A character that no authority holds (`<`, `,`, `"`, …) ends the URL there.
+            var k = authorityStart
+            while k < authorityEnd {
+                let (cp, len) = UTF8Bytes.decode(t, at: k)
+                guard CharacterProperties.isHostLabel(cp) || CharacterProperties.isLabelSeparator(cp)
+                    || cp == 0x3A || cp == 0x5B || cp == 0x5D || cp == 0x5F else { break }
+                k += len
+            }
+            if k < authorityEnd {
+                authorityEnd = k
+                end = k
+            }
             guard let hostEnd = Self.validAuthority(t, authorityStart..<authorityEnd) else {
                 state.reject(s, end, .url, .invalidHost)
                 return .skip(to: end)
