@@ -132,7 +132,9 @@ enum ScannerRegistry {
         let kinds = options.kinds
         if kinds.contains(.url) || kinds.contains(.email) {
             switch options.profile {
-            case .default, .gfm, .twitter:
+            case .gfm:
+                result.append(GFMScanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
+            case .default, .twitter:
                 result.append(UTS58Scanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
             }
         }

@@ -28,9 +28,9 @@ public struct MarkdownRenderer: Renderer {
 public enum MarkdownLink {
     /// Appends a link showing `text` and pointing at `target`.
     public static func append(text: String, target: String, into out: inout [UInt8]) {
-        if text == target && isAutolinkable(target) {
+        if isAutolink(text: text, target: target) {
             out.append("<")
-            out.append(target)
+            out.append(text)
             out.append(">")
             return
         }
@@ -46,6 +46,17 @@ public enum MarkdownLink {
         var out: [UInt8] = []
         append(text: text, target: target, into: &out)
         return String(decoding: out, as: Unicode.UTF8.self)
+    }
+
+    /// Whether the link is written `<text>`: a URI autolink showing its target,
+    /// or an email autolink whose target is `mailto:` and the text (CommonMark §6.5).
+    public static func isAutolink(text: String, target: String) -> Bool {
+        if text == target { return isAutolinkable(target) }
+        guard !text.utf8.contains(0x3A), target.utf8.count == text.utf8.count + 7, target.hasPrefix("mailto:"), target.hasSuffix(text) else { return false }
+        var bytes = Array(text.utf8)
+        bytes.insert(0x3C, at: 0)
+        bytes.append(0x3E)
+        return bytes.withUnsafeBufferPointer { b in MarkdownSyntax.autolinkEnd(b, at: 0) == b.count }
     }
 
     /// Whether `<target>` is a CommonMark autolink showing exactly `target`:
