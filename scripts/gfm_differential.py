@@ -15,6 +15,7 @@ Usage: python3 scripts/gfm_differential.py [--bin .build/release/linkify] [--cou
 Exit status 1 when any case differs (the first ones are printed).
 """
 import argparse
+import concurrent.futures
 import html
 import json
 import random
@@ -45,6 +46,10 @@ def norm_href(h: str) -> str:
     return urllib.parse.unquote(html.unescape(h))
 
 
+def links(rendered: str) -> list:
+    return [(html.unescape(re.sub(r"<[^>]+>", "", t)), norm_href(h)) for h, t in LINK.findall(rendered)]
+
+
 def generate(rng: random.Random, markdown: bool) -> str:
     tokens = TOKENS + (MARKDOWN_TOKENS * 2 if markdown else [])
     s = "".join(rng.choice(tokens) for _ in range(rng.randint(1, 14)))
@@ -67,10 +72,16 @@ def main() -> int:
     seen = set()
     while len(cases) < args.count:
         s = generate(rng, args.markdown)
-        if not s or s in seen or s[0] in "#>-+=0123456789|:" or "\n" in s:
+        if not s or s in seen or s[0] in "#>-+=0123456789|:<`~*_!" or "\n" in s or "``" in s:
             continue
         seen.add(s)
         cases.append(s)
+    if args.markdown:
+        # Keep the cases that render alone as one paragraph, so that none can
+        # change another (an open fence, an HTML block, a reference definition).
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            alone = list(pool.map(lambda c: cmark(c + "\n", False), cases))
+        cases = [c for c, r in zip(cases, alone) if r.startswith("<p>") and r.count("<p>") == 1 and r.endswith("</p>\n")]
     doc = "\n\n".join(cases) + "\n"
     plain = cmark(doc, False).split("\n")
     linked = cmark(doc, True)
@@ -83,8 +94,8 @@ def main() -> int:
     else:
         keep = [True] * len(cases)
     if len(paragraphs) - 1 != len(cases) or len(plain) - 1 != len(cases):
-        # Some case was not one paragraph: render one by one.
-        paragraphs = [cmark(s + "\n", True).rstrip("\n").removesuffix("</p>") for s in cases]
+        print("gfm_differential: some case did not render as one paragraph; change the seed", file=sys.stderr)
+        return 2
     with tempfile.NamedTemporaryFile("w", suffix=".md" if args.markdown else ".txt", delete=False) as f:
         f.write(doc)
         path = f.name
@@ -97,21 +108,34 @@ def main() -> int:
     ours: dict[int, list] = {}
     for line in proc.stdout.decode().splitlines():
         e = json.loads(line)
-        ours.setdefault(e["line"], []).append((e["text"], norm_href(e["href"])))
-    compared = differ = 0
+        ours.setdefault(e["line"], []).append((e["text"], urllib.parse.unquote(e["href"])))
+    compared = differ = after_backslash = 0
     shown = 0
     for k, s in enumerate(cases):
         if not keep[k]:
             continue
         compared += 1
-        theirs = [(html.unescape(re.sub(r"<[^>]+>", "", t)), norm_href(h)) for h, t in LINK.findall(paragraphs[k])]
+        theirs = links(paragraphs[k])
+        if args.markdown:
+            # Links that the document has without the extension are not ours to make.
+            for existing in links(plain[k]):
+                if existing in theirs:
+                    theirs.remove(existing)
         mine = ours.get(1 + 2 * k, [])
+        if mine != theirs and args.markdown:
+            # A link right after a backslash cannot be written (`\<` and `\[` are
+            # escapes); the Markdown reader leaves it out on purpose.
+            rest = [x for x in theirs if x not in mine]
+            if all(x in theirs for x in mine) and all("\\" + x[0] in s for x in rest):
+                after_backslash += 1
+                continue
         if mine != theirs:
             differ += 1
             if shown < args.show:
                 shown += 1
                 print(f"DIFF {s!r}\n  cmark-gfm: {theirs}\n  linkify:   {mine}")
-    print(f"gfm differential ({mode}): {compared} cases compared, {differ} differ")
+    note = f", {after_backslash} left out after a backslash" if args.markdown else ""
+    print(f"gfm differential ({mode}): {compared} cases compared, {differ} differ{note}")
     return 1 if differ else 0
 
 

@@ -312,20 +312,35 @@ struct DomainRunCache {
     var lastUnderscores = 0
     var previousUnderscores = 0
 
+    /// Whether the byte at `i` is the last of its paragraph: only white space
+    /// follows up to a blank line or the end of the text.
+    static func endsParagraph(_ t: UnsafeBufferPointer<UInt8>, after i: Int) -> Bool {
+        let n = t.count
+        var k = i + 1
+        while k < n && (t[k] == 0x20 || t[k] == 0x09) { k += 1 }
+        if k == n { return true }
+        guard t[k] == 0x0A || t[k] == 0x0D else { return false }
+        k += t[k] == 0x0D && k + 1 < n && t[k + 1] == 0x0A ? 2 : 1
+        while k < n && (t[k] == 0x20 || t[k] == 0x09) { k += 1 }
+        return k == n || t[k] == 0x0A || t[k] == 0x0D
+    }
+
     /// Where the domain starting at `p` ends, or nil when it is not valid:
     /// an underscore in the last two labels, or (unless `allowsShort`) no dot.
     mutating func domainEnd(_ t: UnsafeBufferPointer<UInt8>, from p: Int, allowsShort: Bool) -> Int? {
         if start >= 0 && p > start && p < previousDot && !allowsShort {
             return lastUnderscores > 0 || previousUnderscores > 0 ? nil : runEnd
         }
-        let limit = t.count - 1
+        let n = t.count
         var i = p + 1
         var dots = 0
         var u1 = 0
         var u2 = 0
         var last = -1
         var previous = -1
-        while i < limit {
+        while i < n {
+            // cmark-gfm never looks at the last byte of a paragraph here.
+            if i + 1 == n || (GFMScanner.isSpace(t[i + 1]) && Self.endsParagraph(t, after: i)) { break }
             let b = t[i]
             if b == 0x5F {
                 u2 += 1
@@ -341,7 +356,7 @@ struct DomainRunCache {
             i += 1
         }
         start = p
-        runEnd = max(i, p + 1)
+        runEnd = min(max(i, p + 1), n)
         lastDot = last
         previousDot = previous
         lastUnderscores = u2
