@@ -28,9 +28,9 @@ public struct MarkdownRenderer: Renderer {
 public enum MarkdownLink {
     /// Appends a link showing `text` and pointing at `target`.
     public static func append(text: String, target: String, into out: inout [UInt8]) {
-        if isAutolink(text: text, target: target) {
+        if text == target && isAutolinkable(target) {
             out.append("<")
-            out.append(text)
+            out.append(target)
             out.append(">")
             return
         }
@@ -46,17 +46,6 @@ public enum MarkdownLink {
         var out: [UInt8] = []
         append(text: text, target: target, into: &out)
         return String(decoding: out, as: Unicode.UTF8.self)
-    }
-
-    /// Whether the link is written `<text>`: a URI autolink showing its target,
-    /// or an email autolink whose target is `mailto:` and the text (CommonMark §6.5).
-    public static func isAutolink(text: String, target: String) -> Bool {
-        if text == target { return isAutolinkable(target) }
-        guard !text.utf8.contains(0x3A), target.utf8.count == text.utf8.count + 7, target.hasPrefix("mailto:"), target.hasSuffix(text) else { return false }
-        var bytes = Array(text.utf8)
-        bytes.insert(0x3C, at: 0)
-        bytes.append(0x3E)
-        return bytes.withUnsafeBufferPointer { b in MarkdownSyntax.autolinkEnd(b, at: 0) == b.count }
     }
 
     /// Whether `<target>` is a CommonMark autolink showing exactly `target`:
@@ -80,8 +69,8 @@ public enum MarkdownLink {
         }
     }
 
-    /// A link destination: spaces and controls percent-encoded, `\` `&` and
-    /// unbalanced parentheses backslash-escaped.
+    /// A link destination: spaces and controls percent-encoded, `\` and
+    /// unbalanced parentheses backslash-escaped, `&` written as `&amp;`.
     static func appendDestination(_ target: String, into out: inout [UInt8]) {
         let bytes = Array(target.utf8)
         // Parentheses that pair up stay; the others are escaped.
@@ -98,9 +87,13 @@ public enum MarkdownLink {
                 out.append(0x25)
                 out.append(hexDigit(b >> 4))
                 out.append(hexDigit(b & 0xF))
-            case 0x5C, 0x26:
+            case 0x5C:
                 out.append(0x5C)
                 out.append(b)
+            case 0x26:
+                // cmark decodes entities before backslash escapes in destinations,
+                // so `\&amp;` would lose its `amp;`: write the entity instead.
+                out.append("&amp;")
             case 0x3C where i == 0:
                 out.append(0x5C)
                 out.append(b)
