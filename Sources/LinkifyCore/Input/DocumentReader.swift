@@ -35,8 +35,9 @@ extension InputFormat {
     /// The reader for this format.
     public var reader: any DocumentReader {
         switch self {
+        case .text: return TextReader()
         case .markdown: return MarkdownReader()
-        case .text, .html: return TextReader()
+        case .html: return HTMLReader()
         }
     }
 }
