@@ -18,6 +18,7 @@ FLOORS = {
     "twitter-text/extract/mentions": 0.98,
     "twitter-text/extract/hashtags": 0.98,
     "twitter-text/extract/cashtags": 0.98,
+    "gfm/": 0.97,
 }
 
 

@@ -188,7 +188,9 @@ enum ScannerRegistry {
         let kinds = options.kinds
         if kinds.contains(.url) || kinds.contains(.email) {
             switch options.profile {
-            case .default, .gfm:
+            case .gfm:
+                result.append(GFMScanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
+            case .default:
                 result.append(UTS58Scanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
             case .twitter:
                 // twitter-text has no email rules: addresses are found as UTS #58 finds them.
