@@ -136,6 +136,7 @@ enum ScannerRegistry {
                 result.append(UTS58Scanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
             }
         }
+        if kinds.contains(.date) { result.append(DateScanner(options: options)) }
         return result
     }
 }
