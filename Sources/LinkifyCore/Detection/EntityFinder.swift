@@ -137,6 +137,7 @@ enum ScannerRegistry {
             }
         }
         if kinds.contains(.date) { result.append(DateScanner(options: options)) }
+        if kinds.contains(.address) { result.append(AddressScanner(options: options)) }
         return result
     }
 }
