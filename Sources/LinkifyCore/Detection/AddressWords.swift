@@ -38,6 +38,12 @@ enum AddressWords {
         "lot", "flat", "office", "ofc", "trlr", "space", "spc", "pier", "slip", "hangar", "stop",
     ]
 
+    /// Words that may start an address: a leading unit, a spelled number, `P.O.`, `PO`, `Post`.
+    static let letterTriggers: KeywordTable<Bool> = {
+        let words = ["flat", "suite", "unit", "apt", "apartment", "p", "po", "post"] + Array(spelledNumbers)
+        return KeywordTable(words.map { (TextWord.key($0), true) })
+    }()
+
     /// Spelled house numbers (`One Microsoft Way`).
     static let spelledNumbers: Set<String> = [
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",

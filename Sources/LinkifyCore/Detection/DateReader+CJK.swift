@@ -4,8 +4,14 @@ extension DateReader {
     /// Any Chinese or Japanese form starting at `i` (a Han, kana or fullwidth character).
     func cjk(at i: Int) -> DateMatch? {
         var best = withCJKTime(cjkDate(at: i))
-        for m in [withCJKTime(cjkRelativeDay(at: i)), withCJKTime(cjkWeekday(at: i)), cjkRelativeCount(at: i), cjkTimeAlone(at: i)] {
+        func consider(_ m: DateMatch?) {
             if let m, m.end > (best?.end ?? i) { best = m }
+        }
+        consider(cjkRelativeCount(at: i))
+        consider(cjkTimeAlone(at: i))
+        if !ByteClass.isDigit(t[i]) {
+            consider(withCJKTime(cjkRelativeDay(at: i)))
+            consider(withCJKTime(cjkWeekday(at: i)))
         }
         return best
     }

@@ -34,6 +34,8 @@ struct DateReader {
     let locale: DateLocale
     /// `--now`, the moment relative forms are read against.
     let now: CivilDateTime
+    /// The keyword table, held here so the hot loop does not go through a global's lazy initialiser.
+    let words = DateWords.table
 
     /// Midnight of `now`'s day, with no zone.
     var today: CivilDateTime { CivilDateTime(year: now.year, month: now.month, day: now.day) }
@@ -52,7 +54,10 @@ struct DateReader {
             consider(withTime(dayFirst(at: i)))
             consider(timeFirst(at: i))
             consider(relativeCount(at: i))
-            consider(cjk(at: i))
+            // Chinese and Japanese forms put a Han character right after the number (2026年, 15時, 3天后).
+            var k = i + 1
+            while isDigit(k) && k - i < 5 { k += 1 }
+            if byte(k) >= 0xE3 { consider(cjk(at: i)) }
         } else if b < 0x80 || (b >= 0xC3 && b < 0xE0) {
             if let w = TextWord.read(t, at: i), w.key != 0 { consider(wordForm(w)) }
         } else {
@@ -70,7 +75,7 @@ struct DateReader {
             if let a, let b { return a.end >= b.end ? a : b }
             return a ?? b
         }
-        guard let w = TextWord.read(t, at: i), w.key != 0, let meaning = DateWords.table[w.key] else { return nil }
+        guard let w = TextWord.read(t, at: i), w.key != 0, let meaning = words[w.key] else { return nil }
         switch meaning {
         case .month(let m, let abbreviated):
             return monthFirst(w, month: m, abbreviated: abbreviated)
@@ -87,7 +92,7 @@ struct DateReader {
 
     /// Forms that start with a word.
     func wordForm(_ w: TextWord) -> DateMatch? {
-        if let meaning = DateWords.table[w.key] {
+        if let meaning = words[w.key] {
             switch meaning {
             case .month(let m, let abbreviated):
                 return withTime(monthFirst(w, month: m, abbreviated: abbreviated))
@@ -185,7 +190,7 @@ struct DateReader {
             }
         }
         guard let w = TextWord.read(t, at: q), w.key != 0, w.isCapitalized,
-              case .month(let month, let abbreviated)? = DateWords.table[w.key] else { return nil }
+              case .month(let month, let abbreviated)? = words[w.key] else { return nil }
         var end = w.end
         var year: Int?
         if sep == 0x2D || sep == 0x2F, q == p + 1 {
@@ -280,7 +285,7 @@ struct DateReader {
     func modifiedWeekday(_ w: TextWord, _ choice: WeekdayChoice) -> DateMatch? {
         let q = skipSpaces(w.end)
         guard q > w.end, let d = TextWord.read(t, at: q), d.key != 0,
-              case .weekday(let weekday, let abbreviated)? = DateWords.table[d.key],
+              case .weekday(let weekday, let abbreviated)? = words[d.key],
               d.isCapitalized || !abbreviated else { return nil }
         return DateMatch(end: d.end, value: weekdayDate(weekday, choice), hasTime: false)
     }
@@ -297,7 +302,7 @@ struct DateReader {
         guard q > p, let dir = TextWord.read(t, at: q), dir.key == DateWords.after || dir.key == DateWords.before else { return nil }
         let r = skipSpaces(dir.end)
         guard r > dir.end, let day = TextWord.read(t, at: r), day.key != 0,
-              case .relativeDay(let k)? = DateWords.table[day.key], k == (dir.key == DateWords.after ? 1 : -1),
+              case .relativeDay(let k)? = words[day.key], k == (dir.key == DateWords.after ? 1 : -1),
               day.letters > 6 else { return nil }   // tomorrow, yesterday (not morgen, gestern)
         return DateMatch(end: day.end, value: today.adding(days: 2 * k), hasTime: false)
     }
@@ -307,7 +312,7 @@ struct DateReader {
         let q = skipSpaces(w.end)
         guard q > w.end, let (n, e) = count(at: q) else { return nil }
         let r = skipSpaces(e)
-        guard r > e, let u = TextWord.read(t, at: r), u.key != 0, case .unit(let unit)? = DateWords.table[u.key] else { return nil }
+        guard r > e, let u = TextWord.read(t, at: r), u.key != 0, case .unit(let unit)? = words[u.key] else { return nil }
         return shifted(by: sign * n, unit, end: u.end)
     }
 
@@ -315,7 +320,7 @@ struct DateReader {
     func relativeCount(at i: Int) -> DateMatch? {
         guard let (n, e) = count(at: i) else { return nil }
         let q = skipSpaces(e)
-        guard q > e, let u = TextWord.read(t, at: q), u.key != 0, case .unit(let unit)? = DateWords.table[u.key] else { return nil }
+        guard q > e, let u = TextWord.read(t, at: q), u.key != 0, case .unit(let unit)? = words[u.key] else { return nil }
         let r = skipSpaces(u.end)
         guard r > u.end, let w = TextWord.read(t, at: r) else { return nil }
         if w.key == DateWords.ago { return shifted(by: -n, unit, end: w.end) }
@@ -323,7 +328,7 @@ struct DateReader {
             let s = skipSpaces(w.end)
             guard s > w.end, let x = TextWord.read(t, at: s) else { return nil }
             if x.key == DateWords.now { return shifted(by: n, unit, end: x.end) }
-            if x.key != 0, case .relativeDay(0)? = DateWords.table[x.key], x.letters == 5 { return shifted(by: n, unit, end: x.end) }
+            if x.key != 0, case .relativeDay(0)? = words[x.key], x.letters == 5 { return shifted(by: n, unit, end: x.end) }
         }
         return nil
     }
@@ -334,7 +339,7 @@ struct DateReader {
             if isASCIILetter(i + n.count) { return nil }
             return (n.value, i + n.count)
         }
-        guard let w = TextWord.read(t, at: i), w.key != 0, case .count(let n)? = DateWords.table[w.key] else { return nil }
+        guard let w = TextWord.read(t, at: i), w.key != 0, case .count(let n)? = words[w.key] else { return nil }
         return (n, w.end)
     }
 

@@ -20,6 +20,7 @@ struct DateScanner: EntityScanner {
 
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let reader = DateReader(t: t, locale: locale, now: now)
+        let words = reader.words, starters = DateWords.starters
         let n = t.count
         var i = minStart
         while i < n {
@@ -33,7 +34,8 @@ struct DateScanner: EntityScanner {
                 while i < n && ByteClass.isDigit(t[i]) { i += 1 }
             } else if ByteClass.isAlpha(b) || (b >= 0xC3 && b <= 0xC5) {
                 let word = TextWord.read(t, at: i)
-                if word != nil && !TextWord.continuesWord(t, before: i), let m = reader.match(at: i) {
+                if let w = word, w.key != 0, Self.mayStart(w, words, starters), !TextWord.continuesWord(t, before: i),
+                   let m = reader.wordForm(w) {
                     emit(m, start: i, into: &out)
                     i = m.end
                     continue
@@ -51,6 +53,13 @@ struct DateScanner: EntityScanner {
                 i += 1
             }
         }
+    }
+
+    /// Whether a keyword of that first letter and length exists (most words are skipped here).
+    @inline(__always)
+    static func mayStart(_ w: TextWord, _ words: KeywordTable<DateWord>, _ starters: KeywordTable<Bool>) -> Bool {
+        let (initial, length) = KeywordTable<Bool>.initialAndLength(w.key)
+        return words.mayContain(initial: initial, letters: length) || starters.mayContain(initial: initial, letters: length)
     }
 
     func emit(_ m: DateMatch, start: Int, into out: inout [Entity]) {

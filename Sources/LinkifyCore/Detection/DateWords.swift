@@ -35,10 +35,10 @@ enum DateUnit: Equatable {
 enum DateWords {
     /// English and German words; German two-letter weekday abbreviations are
     /// kept apart (`germanWeekdayAbbreviations`) because they are common words.
-    static let table: [UInt64: DateWord] = {
-        var t: [UInt64: DateWord] = [:]
+    static let table: KeywordTable<DateWord> = {
+        var t: [(UInt64, DateWord)] = []
         func add(_ words: [String], _ meaning: DateWord) {
-            for w in words { t[TextWord.key(w)] = meaning }
+            for w in words { t.append((TextWord.key(w), meaning)) }
         }
         let months: [(full: [String], short: [String])] = [
             (["january", "januar", "jänner"], ["jan", "jän"]),
@@ -89,7 +89,15 @@ enum DateWords {
                       ["four", "vier"], ["five", "fünf"], ["six", "sechs"], ["seven", "sieben"], ["eight", "acht"],
                       ["nine", "neun"], ["ten", "zehn"], ["eleven", "elf"], ["twelve", "zwölf"]]
         for (i, words) in counts.enumerated() { add(words, .count(i + 1)) }
-        return t
+        return KeywordTable(t)
+    }()
+
+    /// Every word that can start a date form (the table, `the`, `day`, `in`,
+    /// `vor`, German weekday abbreviations): a filter for the scanner.
+    static let starters: KeywordTable<Bool> = {
+        var t: [(UInt64, Bool)] = []
+        for w in ["the", "day", "in", "vor", "mo", "di", "mi", "do", "fr", "sa", "so"] { t.append((TextWord.key(w), true)) }
+        return KeywordTable(t)
     }()
 
     /// Zone abbreviations read after a time (uppercase only), in minutes east of UTC.
