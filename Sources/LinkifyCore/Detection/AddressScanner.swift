@@ -51,7 +51,7 @@ struct AddressScanner: EntityScanner {
 
     func emit(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [Entity]) {
         let value = Self.oneLine(t, start..<end)
-        out.append(Entity(kind: .address, start: start, end: end, target: ValueTemplate.expand(template, value: value), value: value))
+        out.append(Entity(kind: .address, start: start, end: end, target: URLTemplate.expand(template, value: value), value: value))
     }
 
     /// The address on one line: each line break (with the spaces around it)

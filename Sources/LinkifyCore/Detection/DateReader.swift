@@ -203,6 +203,8 @@ struct DateReader {
         } else if let y = yearAfter(end, abbreviated: abbreviated) {
             year = y.value
             end = y.end
+        } else if abbreviated && byte(end) == 0x2E && byte(end + 1) == 0x20 && (byte(end + 2) >= 0x61 && byte(end + 2) <= 0x7A || byte(end + 2) == 0xC3) {
+            end += 1   // the abbreviation's dot, when the sentence goes on (`11. Dez. bestätigt`)
         }
         return dayMonth(day: dn.value, month: month, year: year, end: end)
     }

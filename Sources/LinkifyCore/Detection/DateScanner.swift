@@ -64,7 +64,7 @@ struct DateScanner: EntityScanner {
 
     func emit(_ m: DateMatch, start: Int, into out: inout [Entity]) {
         let iso = m.iso
-        let target = template.map { ValueTemplate.expand($0, value: iso) } ?? iso
+        let target = template.map { URLTemplate.expand($0, value: iso) } ?? iso
         out.append(Entity(kind: .date, start: start, end: m.end, target: target, value: iso))
     }
 
