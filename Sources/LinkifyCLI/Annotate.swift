@@ -31,13 +31,19 @@ struct ContentChanged: Error {}
 
 extension Driver {
     mutating func annotate(_ options: Options, out stdout: FileOutput) throws {
-        let finder = EntityFinder(options: try options.finderOptions(environment: io.environment))
+        var finderOptions = try options.finderOptions(environment: io.environment)
+        finderOptions.userScanners = try options.userScanners()
+        let anchors = try options.anchorOptions()
+        let explainer = options.explain ? ExplainPrinter(errors: errors) : nil
+        finderOptions.explanations = explainer
+        let finder = EntityFinder(options: finderOptions)
         let inputs = self.inputs(options)
         let mode = try outputMode(options)
         if case .file(let path) = mode, inputs.count > 1 {
             throw UsageError("-o \(path) is a file: it takes one input (got \(inputs.count)); give a folder")
         }
-        let jobs = max(1, min(options.jobs ?? WorkerThreads.processorCount, inputs.count))
+        // --explain prints through one writer, file after file: one job.
+        let jobs = explainer != nil ? 1 : max(1, min(options.jobs ?? WorkerThreads.processorCount, inputs.count))
         try stdout.flush()
 
         let totalBytes = inputs.reduce(0) { $0 + $1.size }
@@ -59,8 +65,8 @@ extension Driver {
         if case .file = mode { TemporaryFiles.installSignalHandlers() }
         if case .directory = mode { TemporaryFiles.installSignalHandlers() }
 
-        let job = AnnotateJob(options: options, finder: finder, mode: mode, stdin: io.stdin, output: ordered,
-                              umask: Self.currentUmask())
+        let job = AnnotateJob(options: options, finder: finder, anchors: anchors, explainer: explainer, mode: mode,
+                              stdin: io.stdin, output: ordered, umask: Self.currentUmask())
         let counters = JobCounters()
         var progressThread: pthread_t? = nil
         if let meter {
@@ -116,6 +122,8 @@ extension Driver {
 struct AnnotateJob: Sendable {
     let options: Options
     let finder: EntityFinder
+    let anchors: AnchorOptions
+    let explainer: ExplainPrinter?
     let mode: OutputMode
     let stdin: Int32
     let output: OrderedOutput
@@ -188,12 +196,14 @@ struct AnnotateJob: Sendable {
             }
         }
 
-        let renderer = makeRenderer(RenderOptions(format: to, input: format, offsets: options.offsets, path: input.path))
+        var renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: input.path)
+        renderOptions.anchors = anchors
+        let renderer = makeRenderer(renderOptions)
 
         switch mode {
         case .standardOutput:
             let out = FileOutput(path: "<stdout>") { raw in try output.write(job: index, raw) }
-            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out)
+            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
             try out.flush()
             return 0
         case .file(let target):
@@ -211,7 +221,7 @@ struct AnnotateJob: Sendable {
             var comparison = Comparison(fd: fd, path: input.path, size: Int(st.st_size), stopsAtDifference: true)
             let out = FileOutput(path: input.path) { raw in try comparison.compare(raw) }
             do {
-                try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out)
+                try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
                 try out.flush()
             } catch is ContentChanged {}
             guard comparison.differs || comparison.offset != comparison.size else { return 0 }
@@ -246,14 +256,21 @@ struct AnnotateJob: Sendable {
     private func emit(fd: Int32, input: Input, format: InputFormat, renderer: any Renderer, to: OutputFormat, out: FileOutput) throws {
         // SPEC §3: with -o, each json file holds the document for its one input.
         if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
-        try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out)
+        try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
         if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
         try out.flush()
     }
 
     /// `-i`: a temporary file beside the original, renamed over it only if the text changed.
     private func rewrite(fd: Int32, st: stat, input: Input, format: InputFormat, renderer: any Renderer) throws -> Int32 {
-        let file = try AtomicFile.create(for: input.path, mode: st.st_mode)
+        // Through a symbolic link, the file it points to is rewritten, not the link.
+        var target = input.path
+        var link = stat()
+        if lstat(input.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(input.path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        let file = try AtomicFile.create(for: target, mode: st.st_mode)
         do {
             var comparison = Comparison(fd: fd, path: input.path, size: Int(st.st_size), stopsAtDifference: false)
             let path = input.path
@@ -261,7 +278,7 @@ struct AnnotateJob: Sendable {
                 try comparison.compare(raw)
                 try FileSystem.writeAll(file.fd, raw, path: path)
             }
-            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out)
+            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
             try out.flush()
             if comparison.differs || comparison.offset != comparison.size {
                 try file.commit()
@@ -286,27 +303,48 @@ struct AnnotateJob: Sendable {
         return base + name + "." + format.fileExtension
     }
 
-    /// New bytes per streaming window, and bytes per read. SPEC §7 bounds peak
-    /// memory at 32 MiB: a window's entities and rendered output are held
-    /// together, and link-dense text (`a@b.co a@b.co …` as json) expands about
-    /// 20×, so windows are kept small; measured in scripts/pathological.sh.
-    static let streamingWindow = 256 << 10
-    static let streamingRead = 64 << 10
-
-    /// Reads `fd` and writes the annotated text to `out`: text streamed, Markdown and HTML read whole.
+    /// Reads `fd` and writes the annotated text to `out`: text and HTML
+    /// streamed, Markdown read whole; with `--explain`, everything read whole.
     static func annotate(fd: Int32, path: String, format: InputFormat, finder: EntityFinder, renderer: any Renderer,
-                         out: FileOutput) throws {
+                         out: FileOutput, explainer: ExplainPrinter? = nil) throws {
         let reader = FileInput(fd: fd, path: path)
+        if let explainer {
+            // --explain reads each input whole, so that its lines and columns can be told.
+            let document = try reader.readAll()
+            var renderer = renderer
+            document.withUnsafeBufferPointer { t in
+                explainer.begin(path: path, document: t)
+                annotateDocument(t, reader: format.reader, finder: finder, renderer: &renderer, into: &out.buffer)
+                explainer.document = nil
+            }
+            try out.flushIfFull()
+            return
+        }
         switch format {
         case .text:
-            var annotator = StreamingAnnotator(finder: finder, renderer: renderer, chunkSize: streamingWindow)
+            var annotator = StreamingAnnotator(finder: finder, renderer: renderer)
             annotator.begin(into: &out.buffer)
-            try reader.forEachChunk(size: streamingRead) { chunk in
+            // Output goes through a buffer of its own, written away between slices.
+            try out.flush()
+            var pending: [UInt8] = []
+            pending.reserveCapacity(out.blockSize * 2)
+            let drain: (inout [UInt8]) throws -> Void = { buffer in
+                if buffer.count >= out.blockSize { try out.write(&buffer) }
+            }
+            try reader.forEachChunk { chunk in
+                try annotator.feed(chunk, into: &pending, drain: drain)
+            }
+            try annotator.finish(into: &pending, drain: drain)
+            try out.write(&pending)
+        case .html:
+            var annotator = StreamingHTMLAnnotator(finder: finder, renderer: renderer)
+            annotator.begin(into: &out.buffer)
+            try reader.forEachChunk { chunk in
                 annotator.feed(chunk, into: &out.buffer)
                 try out.flushIfFull()
             }
             annotator.finish(into: &out.buffer)
-        case .markdown, .html:
+        case .markdown:
             let document = try reader.readAll()
             var renderer = renderer
             document.withUnsafeBufferPointer { t in

@@ -74,7 +74,11 @@ public struct Driver {
     public mutating func run() -> Int32 {
         let options: Options
         do {
-            options = try OptionParser.parse(arguments)
+            var parsed = try OptionParser.parse(arguments)
+            if !parsed.showHelp && !parsed.showVersion && !parsed.showManPage && parsed.completions == nil {
+                try ConfigFile.load(into: &parsed)
+            }
+            options = parsed
             try validate(options)
         } catch {
             report("linkify: \(error.message)")
@@ -84,14 +88,16 @@ public struct Driver {
         do {
             if options.showHelp {
                 out.buffer.append(contentsOf: Help.text(for: options.helpTopic ?? options.command).utf8)
+            } else if options.showManPage {
+                out.buffer.append(contentsOf: ManPage.text().utf8)
+            } else if let shell = options.completions {
+                out.buffer.append(contentsOf: Completions.script(for: shell).utf8)
             } else if options.showVersion {
                 out.buffer.append(contentsOf: "linkify \(linkifyVersion)\n".utf8)
             } else {
                 switch options.command {
                 case .annotate: try annotate(options, out: out)
-                case .lint:
-                    report("linkify: lint is not implemented yet")
-                    status.record(2)
+                case .lint: try lint(options, out: out)
                 }
             }
             try out.flush()
@@ -109,28 +115,7 @@ public struct Driver {
 
     /// Options parsed but not built yet: an honest error rather than silence.
     static let notYetImplemented: Set<String> = [
-        "link",
-        "links",
-        "ignore-case",
-        "pattern",
-        "mention-url",
-        "hashtag-url",
-        "cashtag-url",
-        "date-url",
-        "address-url",
-        "locale",
         "phone-region",
-        "now",
-        "schemes",
-        "deny-schemes",
-        "rewrite",
-        "attr",
-        "class",
-        "truncate",
-        "fix",
-        "config",
-        "explain",
-        "completions",
     ]
 
     func validate(_ o: Options) throws(UsageError) {
@@ -142,6 +127,9 @@ public struct Driver {
             if o.paths.isEmpty || o.paths.contains("-") { throw UsageError("\(flag) needs files: it cannot rewrite standard input") }
             if o.output != nil { throw UsageError("\(flag) cannot be combined with --output") }
             if o.to == .json || o.to == .jsonl { throw UsageError("\(flag) keeps each file's format: it cannot write --to \(o.to!.rawValue)") }
+        }
+        if o.command == .lint, o.fix, o.paths.isEmpty || o.paths.contains("-") {
+            throw UsageError("--fix rewrites files in place; it cannot rewrite standard input")
         }
     }
 

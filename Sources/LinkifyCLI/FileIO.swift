@@ -59,13 +59,19 @@ public final class FileOutput {
 
     /// Writes everything buffered.
     public func flush() throws {
-        guard !buffer.isEmpty else { return }
+        try write(&buffer)
+    }
+
+    /// Writes `bytes` and empties it, keeping its capacity (flush `buffer` first
+    /// when order matters).
+    public func write(_ bytes: inout [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
         if let sink {
-            try buffer.withUnsafeBytes { try sink($0) }
+            try bytes.withUnsafeBytes { try sink($0) }
         } else {
-            try buffer.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: path) }
+            try bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: path) }
         }
-        buffer.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
     }
 }
 

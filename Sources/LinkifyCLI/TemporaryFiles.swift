@@ -142,6 +142,14 @@ struct AtomicFile {
             unlink(temporaryPath)
             throw FileError.errno(target, e)
         }
+        // The rename itself is durable once the folder is synced.
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? "."
+        let folderFD = Glibc.open(folder, O_RDONLY | O_CLOEXEC)
+        if folderFD >= 0 {
+            fsync(folderFD)
+            close(folderFD)
+        }
     }
 
     /// Removes the temporary file; the target is untouched.

@@ -35,7 +35,9 @@ extension InputFormat {
     /// The reader for this format.
     public var reader: any DocumentReader {
         switch self {
-        case .text, .markdown, .html: return TextReader()
+        case .text: return TextReader()
+        case .markdown: return MarkdownReader()
+        case .html: return HTMLReader()
         }
     }
 }
