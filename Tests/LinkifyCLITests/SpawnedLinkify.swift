@@ -11,7 +11,8 @@ struct SpawnResult {
     var signal: Int32?
     var stdout: [UInt8]
     var stderr: [UInt8]
-    /// Peak resident memory of the process, from wait4(2)'s rusage, in KiB.
+    /// Peak resident memory of the process, from wait4(2)'s rusage, in KiB
+    /// (includes the spawning process's own memory: see `peakMemory`).
     var peakKiB: Int
 
     var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
@@ -36,7 +37,7 @@ enum SpawnedLinkify {
 
     /// Starts linkify; `prefix` runs it through another program (setpriv).
     static func start(_ arguments: [String], in directory: String, stdin: [UInt8] = [], prefix: [String] = [],
-                      outputs: (String, String)) -> pid_t {
+                      outputs: (String, String), binaryArguments: [String]? = nil) -> pid_t {
         let inPath = directory + "/.spawn-stdin"
         TempFolder.write(inPath, stdin)
         var actions = posix_spawn_file_actions_t()
@@ -46,7 +47,7 @@ enum SpawnedLinkify {
         posix_spawn_file_actions_addopen(&actions, 1, outputs.0, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, outputs.1, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // env -C: posix_spawn_file_actions_addchdir_np is not visible from Swift here.
-        let argv = ["/usr/bin/env", "-C", directory] + prefix + [binary] + arguments
+        let argv = ["/usr/bin/env", "-C", directory] + prefix + [binary] + (binaryArguments ?? arguments)
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cArgs { free(p) } }
         let environment: [String] = ["PATH=/usr/bin:/bin", "LANG=C"]
@@ -83,10 +84,33 @@ enum SpawnedLinkify {
     }
 
     /// Runs linkify to the end.
-    static func run(_ arguments: [String], in directory: String, stdin: [UInt8] = [], prefix: [String] = []) -> SpawnResult {
+    static func run(_ arguments: [String], in directory: String, stdin: [UInt8] = [], prefix: [String] = [],
+                    binaryArguments: [String]? = nil) -> SpawnResult {
         let outputs = (directory + "/.spawn-stdout", directory + "/.spawn-stderr")
-        let pid = start(arguments, in: directory, stdin: stdin, prefix: prefix, outputs: outputs)
+        let pid = start(arguments, in: directory, stdin: stdin, prefix: prefix, outputs: outputs, binaryArguments: binaryArguments)
         return wait(pid, outputs: outputs)
+    }
+
+    /// Peak resident memory (KiB) of linkify run on `arguments`, its output
+    /// thrown away. posix_spawn starts children with vfork, and the kernel
+    /// then counts the parent's memory (this test process) in the child's
+    /// ru_maxrss at exec; so a python3 helper forks for real, runs linkify and
+    /// reports its wait4 rusage. Returns (exit status, peak KiB).
+    static func peakMemory(_ arguments: [String], in directory: String) -> (status: Int32, peakKiB: Int) {
+        let helper = """
+        import os, sys
+        pid = os.fork()
+        if pid == 0:
+            fd = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(fd, 1)
+            os.execv(sys.argv[1], sys.argv[1:])
+        _, status, usage = os.wait4(pid, 0)
+        print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+        """
+        let r = run([], in: directory, prefix: ["python3", "-c", helper], binaryArguments: arguments)
+        let fields = r.stdoutText.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard fields.count == 2, let status = Int32(fields[0]), let peak = Int(fields[1]) else { return (-1, -1) }
+        return (status, peak)
     }
 
     /// Runs linkify as user `nobody` when the tests run as root (root ignores
