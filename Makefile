@@ -37,7 +37,7 @@ bench: build
 # libFuzzer over LinkifyCore (see fuzz/README.md). FUZZ_SECONDS=0 runs until stopped.
 FUZZ_BIN := .build/fuzz/linkify-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_FLAGS ?= -use_value_profile=1 -max_len=4096 -timeout=10 -rss_limit_mb=2048
+FUZZ_FLAGS ?= -use_value_profile=1 -max_len=4096 -timeout=300 -rss_limit_mb=2048
 CORE_SOURCES := $(shell find Sources/LinkifyCore -name '*.swift' | sort)
 
 fuzz-build: $(FUZZ_BIN)

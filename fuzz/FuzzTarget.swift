@@ -144,11 +144,6 @@ func checkJSON(_ json: [UInt8]) {
 }
 
 let profiles = Profile.allCases
-/// `FUZZ_ALL_PROFILES=1`: check Markdown idempotence for the twitter profile too.
-nonisolated(unsafe) let checksEveryProfile: Bool = {
-    guard let v = getenv("FUZZ_ALL_PROFILES") else { return false }
-    return v.pointee == 0x31
-}()
 let kindSets: [EntityKinds] = [.defaults, .all, EntityKinds(.url), EntityKinds(.email)]
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -176,11 +171,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkJSON(json)
 
     // SPEC §4: running linkify on its own Markdown output changes nothing.
-    // Known failure, left to the twitter profile's owner and skipped here so
-    // that the run can look for others: fuzz/regressions/twitter-markdown-not-idempotent
-    // (`setu]p.py?README.md` links p.py, then README.md on the second run).
-    // FUZZ_ALL_PROFILES=1 in the environment checks it too.
-    if !(InputFormat.markdown.reader is TextReader) && (options.profile != .twitter || checksEveryProfile) {
+    // Known failures are kept in fuzz/regressions/ (see fuzz/README.md).
+    if !(InputFormat.markdown.reader is TextReader) {
         let once = render(t, from: .markdown, to: .markdown, finder: finder)
         let twice = once.withUnsafeBufferPointer { render($0, from: .markdown, to: .markdown, finder: finder) }
         guard once == twice else { violated("markdown output is not idempotent") }
