@@ -49,7 +49,7 @@ $(FUZZ_BIN): fuzz/FuzzTarget.swift $(CORE_SOURCES)
 
 fuzz: $(FUZZ_BIN)
 	mkdir -p .build/fuzz/corpus .build/fuzz/artifacts
-	$(FUZZ_BIN) $(FUZZ_FLAGS) -dict=fuzz/linkify.dict -max_total_time=$(FUZZ_SECONDS) \
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $(FUZZ_FLAGS) -dict=fuzz/linkify.dict -max_total_time=$(FUZZ_SECONDS) \
 		-artifact_prefix=.build/fuzz/artifacts/ -print_final_stats=1 .build/fuzz/corpus fuzz/seeds
 
 # Time and peak memory of the 1 GiB pathological inputs (PATHO_MIB=1024 by default).

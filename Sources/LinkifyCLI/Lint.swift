@@ -92,49 +92,15 @@ extension FileSystem {
         }
         var st = stat()
         guard stat(target, &st) == 0 else { throw FileError.errno(path) }
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[...$0]) } ?? ""
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array((folder + "." + name + ".linkify-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            let e = errno
-            throw FileError(path: path, message: "cannot create a temporary file beside it: \(String(cString: strerror(e)))")
-        }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        func fail(_ e: Int32) -> FileError {
-            close(fd)
-            unlink(temporary)
-            return FileError.errno(path, e)
-        }
-        if fchmod(fd, st.st_mode & 0o7777) != 0 { throw fail(errno) }
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw fail(errno)
-                }
-                offset += n
-            }
-        }
-        if fsync(fd) != 0 { throw fail(errno) }
-        if close(fd) != 0 {
-            let e = errno
-            unlink(temporary)
-            throw FileError.errno(path, e)
-        }
-        if rename(temporary, target) != 0 {
-            let e = errno
-            unlink(temporary)
-            throw FileError.errno(path, e)
-        }
-        // The rename itself is durable once the folder is synced.
-        let dirFD = Glibc.open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
-        if dirFD >= 0 {
-            fsync(dirFD)
-            close(dirFD)
+        // The temporary file is in the table the SIGINT/SIGTERM handler empties.
+        TemporaryFiles.installSignalHandlers()
+        let file = try AtomicFile.create(for: target, mode: st.st_mode)
+        do {
+            try bytes.withUnsafeBytes { try FileSystem.writeAll(file.fd, $0, path: path) }
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
         }
     }
 }

@@ -33,11 +33,19 @@ enum TemporaryFiles {
     }()
     static let lock = Mutex<[Bool]>(Array(repeating: false, count: capacity))
 
-    /// Installs the SIGINT/SIGTERM handler (once, before any worker starts).
+    static let installed = Mutex(false)
+
+    /// Installs the SIGINT/SIGTERM/SIGHUP handler (once, before any worker starts).
     static func installSignalHandlers() {
+        guard installed.withLock({ done in defer { done = true }; return !done }) else { return }
         _ = states
         _ = paths
         for sig in [SIGINT, SIGTERM, SIGHUP] {
+            // A signal the parent ignores (nohup, `cmd &`) stays ignored.
+            var current = sigaction()
+            sigaction(sig, nil, &current)
+            if let handler = current.__sigaction_handler.sa_handler,
+               unsafeBitCast(handler, to: Int.self) == 1 { continue }   // SIG_IGN is (void (*)(int)) 1
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
                 for i in 0..<TemporaryFiles.capacity where TemporaryFiles.states[i].load(ordering: .acquiring) == 1 {

@@ -293,3 +293,24 @@ extension SpawnedLinkify {
         return String(decoding: TempFolder.read(outputs.0), as: UTF8.self)
     }
 }
+
+@Suite struct ProgressTests {
+    @Test func progressBarOnlyWhenAskedOrOnATerminal() {
+        let dir = TempFolder()
+        var big: [UInt8] = []
+        let line = Array("words and https://example.com/path, more words and mail a@example.org\n".utf8)
+        while big.count < 8 << 20 { big += line }
+        dir.file("big.txt", big)
+        dir.file("small.txt", "a.com")
+        // Standard error is a file here: no bar unless --progress.
+        let plain = SpawnedLinkify.run(["big.txt", "small.txt", "-o", "out"], in: dir.path)
+        #expect(plain.status == 0 && plain.stderr.isEmpty)
+        let forced = SpawnedLinkify.run(["--progress", "big.txt", "small.txt", "-o", "out"], in: dir.path)
+        #expect(forced.status == 0)
+        #expect(forced.stderrText.contains("files"))
+        #expect(forced.stderrText.contains("MB/s"))
+        #expect(forced.stderrText.contains("ETA"))
+        let off = SpawnedLinkify.run(["--progress", "--no-progress", "big.txt", "-o", "out"], in: dir.path)
+        #expect(off.stderr.isEmpty)
+    }
+}
