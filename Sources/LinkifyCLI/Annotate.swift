@@ -218,6 +218,7 @@ struct AnnotateJob: Sendable {
             guard st.st_mode & S_IFMT == S_IFREG else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
             return try rewrite(fd: fd, st: st, input: input, format: format, renderer: renderer)
         case .check:
+            guard st.st_mode & S_IFMT == S_IFREG else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
             var comparison = Comparison(fd: fd, path: input.path, size: Int(st.st_size), stopsAtDifference: true)
             let out = FileOutput(path: input.path) { raw in try comparison.compare(raw) }
             do {
