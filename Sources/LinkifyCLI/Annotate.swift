@@ -58,7 +58,7 @@ extension Driver {
         let toStdout: Bool
         if case .standardOutput = mode { toStdout = true } else { toStdout = false }
         let isJSONDocument = options.to == .json && toStdout
-        let ordered = OrderedOutput(fd: io.stdout, separator: isJSONDocument ? Array(",\n".utf8) : [], notes: printLine)
+        let ordered = OrderedOutput(fd: io.stdout, separator: isJSONDocument ? Array(JSONRenderer.fileSeparator.utf8Buffer) : [], notes: printLine)
         if isJSONDocument { try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentStart.utf8Buffer)) }
 
         if case .inPlace = mode { TemporaryFiles.installSignalHandlers() }
