@@ -32,7 +32,9 @@ public struct StreamingAnnotator {
         self.finder = finder
         self.renderer = renderer
         self.chunkSize = max(chunkSize, 1)
-        self.windowChunk = self.chunkSize
+        // Start small and grow while windows are sparse: the first window of
+        // a dense input is as bounded as the others.
+        self.windowChunk = min(self.chunkSize, 2 * Self.minimumChunk)
         window.reserveCapacity(self.chunkSize + 2 * Self.keep + 1)
     }
 
