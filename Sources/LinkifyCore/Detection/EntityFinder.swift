@@ -110,17 +110,28 @@ public struct EntityFinder: Sendable {
     /// The lowercased scheme of a target (`https` of `https://…`), ignoring
     /// leading white space and control characters as browsers do.
     public static func scheme(of target: String) -> String? {
-        var scheme = ""
-        for u in target.unicodeScalars {
-            if scheme.isEmpty && (u.value <= 0x20) { continue }
-            if u == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
-            if u.value == 0x09 || u.value == 0x0A || u.value == 0x0D { continue }
-            guard u.isASCII, u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "+" || u == "-" || u == "." else {
-                return nil
+        // On the UTF-8 bytes, building no String until a scheme is found: this
+        // runs for every entity (it was 14 % of the time on real text).
+        var target = target
+        return target.withUTF8 { u -> String? in
+            @inline(__always) func isSkipped(_ b: UInt8, leading: Bool) -> Bool {
+                (leading && b <= 0x20) || b == 0x09 || b == 0x0A || b == 0x0D
             }
-            scheme.unicodeScalars.append(u)
+            var length = 0
+            for (i, b) in u.enumerated() {
+                if b == 0x3A {
+                    guard length > 0 else { return nil }
+                    var scheme: [UInt8] = []
+                    scheme.reserveCapacity(length)
+                    for c in u[..<i] where !isSkipped(c, leading: scheme.isEmpty) { scheme.append(ByteClass.lower(c)) }
+                    return String(decoding: scheme, as: Unicode.UTF8.self)
+                }
+                if isSkipped(b, leading: length == 0) { continue }
+                guard ByteClass.isAlnum(b) || b == 0x2B || b == 0x2D || b == 0x2E else { return nil }
+                length += 1
+            }
+            return nil
         }
-        return nil
     }
 }
 

@@ -82,11 +82,12 @@ struct UTS58Scanner: EntityScanner {
     }
 
     /// Mutable scanning state: the cursor before which nothing new may start
-    /// (UTS #58's hard start) and a memo of the current run of host characters,
-    /// so that backing up over `a.a.a.a…` stays linear.
+    /// (UTS #58's hard start) and a memo of the last run of host characters
+    /// found, so that backing up over `a.a.a.a…` stays linear.
     struct ScanState {
         let t: UnsafeBufferPointer<UInt8>
         var cursor: Int
+        /// The last run found: host characters and separators from `runStart` to `runEnd`.
         var runStart: Int
         var runEnd: Int
 
@@ -98,24 +99,30 @@ struct UTS58Scanner: EntityScanner {
         }
 
         /// Start of the run of label characters and separators that ends at `p`
-        /// (never before the cursor). Calls come with growing `p`, so each byte
-        /// is decoded once however many full stops the run holds.
+        /// (never before the cursor). It backs up from `p`, and stops at the end
+        /// of the previous run, which it then continues: calls come with growing
+        /// `p`, so each byte is decoded about once however many full stops the
+        /// run holds, and plain text between full stops is not decoded at all.
         mutating func hostRunStart(endingAt p: Int) -> Int {
-            if runEnd > p || runEnd < cursor {
-                runStart = cursor
-                runEnd = cursor
-            }
-            if runStart < cursor { runStart = cursor }
-            var k = runEnd
-            while k < p {
-                let (cp, len) = UTF8Bytes.decode(t, at: k)
-                k += len
-                if !(CharacterProperties.isHostLabel(cp) || CharacterProperties.isLabelSeparator(cp)) {
-                    runStart = k
+            let floor = cursor
+            let memoIsValid = runEnd > floor && runEnd <= p
+            let stop = memoIsValid ? runEnd : floor
+            var k = p
+            while k > stop {
+                let b = t[k - 1]
+                if b < 0x80 {
+                    guard ByteClass.isHostASCII(b) || b == 0x2E else { break }
+                    k -= 1
+                    continue
                 }
+                let (cp, len) = UTF8Bytes.decode(t, before: k, floor: floor)
+                guard CharacterProperties.isHostLabel(cp) || CharacterProperties.isLabelSeparator(cp) else { break }
+                k -= len
             }
-            runEnd = max(k, p)
-            return runStart
+            let start = memoIsValid && k <= stop ? max(runStart, floor) : max(k, floor)
+            runStart = start
+            runEnd = p
+            return start
         }
     }
 
