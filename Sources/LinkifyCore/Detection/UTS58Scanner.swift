@@ -22,15 +22,24 @@ struct UTS58Scanner: EntityScanner {
     /// Schemes whose URLs must have a valid host name.
     static let webSchemes: Set<String> = ["http", "https", "ftp", "ftps", "ws", "wss", "sftp"]
 
-    static let triggers: [Bool] = (0..<256).map { b in b == 0x2E || b == 0x3A || b == 0xE3 || b == 0xEF }
+    /// Whether `b` may start a trigger: `.`, `:`, or the lead byte of `。`, `．`, `｡`.
+    @inline(__always)
+    static func isTrigger(_ b: UInt8) -> Bool { b == 0x2E || b == 0x3A || b == 0xE3 || b == 0xEF }
+
+    /// The next byte at or after `i` that may start a trigger, or `t.count`.
+    @inline(__always)
+    static func nextTrigger(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        ByteSearch.first(in: t, from: i, block: { v in
+            (v .== ByteSearch.splat(0x2E)) .| (v .== ByteSearch.splat(0x3A)) .| (v .== ByteSearch.splat(0xE3)) .| (v .== ByteSearch.splat(0xEF))
+        }, matches: isTrigger)
+    }
 
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         var state = ScanState(t: t, cursor: minStart)
         let n = t.count
         var i = minStart
-        let triggers = Self.triggers
         while i < n {
-            while i < n && !triggers[Int(t[i])] { i += 1 }
+            i = Self.nextTrigger(t, from: i)
             guard i < n else { break }
             if i < state.cursor { i = state.cursor; continue }
             let b = t[i]
