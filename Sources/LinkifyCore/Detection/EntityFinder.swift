@@ -100,11 +100,42 @@ public struct EntityFinder: Sendable {
     public func isAllowed(_ entity: Entity) -> Bool {
         if entity.end - entity.start > Limits.maxEntityBytes { return false }
         if entity.isUnlinkedDate { return true }
+        // Without allowed or denied schemes only the dangerous ones matter,
+        // tested on bytes: a String per entity was 12 % of the time on URL-dense text.
+        if options.deniedSchemes.isEmpty && options.allowedSchemes == nil {
+            return !Self.hasDangerousScheme(entity.target)
+        }
         guard let scheme = Self.scheme(of: entity.target) else { return true }
         if Self.dangerousSchemes.contains(scheme) { return false }
         if options.deniedSchemes.contains(scheme) { return false }
         if let allowed = options.allowedSchemes, !allowed.contains(scheme) { return false }
         return true
+    }
+
+    /// Whether the scheme of `target`, as `scheme(of:)` reads it, is one of `dangerousSchemes`.
+    static func hasDangerousScheme(_ target: String) -> Bool {
+        var target = target
+        return target.withUTF8 { u -> Bool in
+            // The longest dangerous scheme, `javascript`, has 10 letters.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { scheme -> Bool in
+                var length = 0
+                for b in u {
+                    if b == 0x3A {
+                        @inline(__always) func equals(_ word: StaticString) -> Bool {
+                            guard word.utf8CodeUnitCount == length else { return false }
+                            for k in 0..<length where scheme[k] != word.utf8Start[k] { return false }
+                            return true
+                        }
+                        return equals("javascript") || equals("vbscript") || equals("data")
+                    }
+                    if (length == 0 && b <= 0x20) || b == 0x09 || b == 0x0A || b == 0x0D { continue }
+                    guard length < 10, ByteClass.isAlnum(b) || b == 0x2B || b == 0x2D || b == 0x2E else { return false }
+                    scheme[length] = ByteClass.lower(b)
+                    length += 1
+                }
+                return false
+            }
+        }
     }
 
     /// The lowercased scheme of a target (`https` of `https://…`), ignoring
