@@ -453,9 +453,11 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
         var lastSafe = start
         var i = start
         let limit = min(n, start + Limits.maxEntityBytes + 1)
+        // Read once: each use of a global table checks its lazy initialisation (swift_once).
+        let asciiTerm = CharacterProperties.asciiLinkTerm
         while i < limit {
             let (cp, len) = UTF8Bytes.decode(t, at: i)
-            var term = CharacterProperties.linkTerm(cp)
+            var term = cp < 128 ? asciiTerm[Int(cp)] : CharacterProperties.linkTerm(cp)
             if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp) { term = .hard }
             guard let current = part else {
                 guard let started = URLPart.started(by: cp) else { return i }
