@@ -50,11 +50,18 @@ extension Driver {
         case .text:
             var annotator = StreamingAnnotator(finder: finder, renderer: renderer)
             annotator.begin(into: &out.buffer)
-            try reader.forEachChunk { chunk in
-                annotator.feed(chunk, into: &out.buffer)
-                try out.flushIfFull()
+            // Output goes through a buffer of its own, written away between slices.
+            try out.flush()
+            var pending: [UInt8] = []
+            pending.reserveCapacity(out.blockSize * 2)
+            let drain: (inout [UInt8]) throws -> Void = { buffer in
+                if buffer.count >= out.blockSize { try out.write(&buffer) }
             }
-            annotator.finish(into: &out.buffer)
+            try reader.forEachChunk { chunk in
+                try annotator.feed(chunk, into: &pending, drain: drain)
+            }
+            try annotator.finish(into: &pending, drain: drain)
+            try out.write(&pending)
         case .markdown, .html:
             let document = try reader.readAll()
             var renderer = renderer

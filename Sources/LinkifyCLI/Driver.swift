@@ -79,6 +79,10 @@ public struct Driver {
         do {
             if options.showHelp {
                 out.buffer.append(contentsOf: Help.text(for: options.helpTopic ?? options.command).utf8)
+            } else if options.showManPage {
+                out.buffer.append(contentsOf: ManPage.text().utf8)
+            } else if let shell = options.completions {
+                out.buffer.append(contentsOf: Completions.script(for: shell).utf8)
             } else if options.showVersion {
                 out.buffer.append(contentsOf: "linkify \(linkifyVersion)\n".utf8)
             } else {
@@ -108,9 +112,6 @@ public struct Driver {
         "links",
         "ignore-case",
         "pattern",
-        "mention-url",
-        "hashtag-url",
-        "cashtag-url",
         "date-url",
         "address-url",
         "locale",
@@ -132,7 +133,6 @@ public struct Driver {
         "explain",
         "progress",
         "no-progress",
-        "completions",
     ]
 
     func validate(_ o: Options) throws(UsageError) {

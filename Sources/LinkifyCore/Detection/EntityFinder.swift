@@ -76,7 +76,9 @@ public struct EntityFinder: Sendable {
             if !out.isEmpty { found.append(out) }
         }
         if user.isEmpty && found.count <= 1 {
-            return (found.first ?? []).filter(isAllowed)
+            guard var only = found.popLast() else { return [] }
+            only.removeAll { !isAllowed($0) }
+            return only
         }
         if !user.isEmpty { user.sort { $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end } }
         var all = user.map { ($0, 0) }
@@ -174,10 +176,18 @@ enum ScannerRegistry {
         let kinds = options.kinds
         if kinds.contains(.url) || kinds.contains(.email) {
             switch options.profile {
-            case .default, .gfm, .twitter:
+            case .default, .gfm:
                 result.append(UTS58Scanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
+            case .twitter:
+                // twitter-text has no email rules: addresses are found as UTS #58 finds them.
+                if kinds.contains(.url) { result.append(TwitterURLScanner()) }
+                if kinds.contains(.email) { result.append(UTS58Scanner(reportsURLs: false, reportsEmails: true)) }
             }
         }
+        // twitter-text's rules in every profile (SPEC §5).
+        if kinds.contains(.mention) { result.append(MentionScanner(template: options.templates.mention)) }
+        if kinds.contains(.hashtag) { result.append(HashtagScanner(template: options.templates.hashtag)) }
+        if kinds.contains(.cashtag) { result.append(CashtagScanner(template: options.templates.cashtag)) }
         return result
     }
 }
