@@ -69,7 +69,11 @@ public struct Driver {
     public mutating func run() -> Int32 {
         let options: Options
         do {
-            options = try OptionParser.parse(arguments)
+            var parsed = try OptionParser.parse(arguments)
+            if !parsed.showHelp && !parsed.showVersion && !parsed.showManPage && parsed.completions == nil {
+                try ConfigFile.load(into: &parsed)
+            }
+            options = parsed
             try validate(options)
         } catch {
             report("linkify: \(error.message)")
@@ -88,9 +92,7 @@ public struct Driver {
             } else {
                 switch options.command {
                 case .annotate: try annotate(options, out: out)
-                case .lint:
-                    report("linkify: lint is not implemented yet")
-                    status.record(2)
+                case .lint: try lint(options, out: out)
                 }
             }
             try out.flush()
@@ -108,29 +110,16 @@ public struct Driver {
 
     /// Options parsed but not built yet: an honest error rather than silence.
     static let notYetImplemented: Set<String> = [
-        "link",
-        "links",
-        "ignore-case",
-        "pattern",
         "date-url",
         "address-url",
         "locale",
         "phone-region",
         "now",
-        "schemes",
-        "deny-schemes",
-        "rewrite",
-        "attr",
-        "class",
-        "truncate",
         "in-place",
         "check",
-        "fix",
         "include",
         "exclude",
         "jobs",
-        "config",
-        "explain",
         "progress",
         "no-progress",
     ]
@@ -141,6 +130,9 @@ public struct Driver {
         }
         if o.command == .annotate, o.output != nil, o.paths.count > 1 {
             throw UsageError("-o FILE takes one input (got \(o.paths.count))")
+        }
+        if o.command == .lint, o.fix, o.paths.isEmpty || o.paths.contains("-") {
+            throw UsageError("--fix rewrites files in place; it cannot rewrite standard input")
         }
     }
 

@@ -51,20 +51,12 @@ import Testing
 
     @Test(arguments: ["javascript:alert(1)", "JavaScript:x", "  vbscript:x", "\tdata:text/html", "java\tscript:x", "DATA:",
                       "https://example.com", "mailto:a@b.c", "javascriptx:y", "data", ":", "", "jav ascript:x", "é:x",
-                      "\n\ndata:x", "d\na\rta:x"])
-    func dangerousSchemeTestAgreesWithSchemeOf(_ target: String) {
-        let expected = EntityFinder.scheme(of: target).map(EntityFinder.dangerousSchemes.contains) ?? false
-        #expect(EntityFinder.hasDangerousScheme(target) == expected)
-    }
-
-    @Test(arguments: [("https://x", "https"), ("  HTTP:", "http"), ("a\tb:c", "ab"), ("\u{1}x+y-z.w:1", "x+y-z.w")])
-    func schemeOfReadsLikeABrowser(_ target: String, _ scheme: String) {
-        #expect(EntityFinder.scheme(of: target) == scheme)
-    }
-
-    @Test(arguments: ["no scheme", ":x", "é:x", "a b:c", "x"])
-    func schemeOfIsNilWithoutAScheme(_ target: String) {
-        #expect(EntityFinder.scheme(of: target) == nil)
+                      "\n\ndata:x", "d\na\rta:x", "&#106;avascript:x", "%6Aavascript:x", "javascript&colon;x", "1data:x",
+                      "data\u{7F}:x", "abcdefghijk%3Ax", "javascript:%20", String(repeating: " ", count: 5000) + "data:x"])
+    func dangerousSchemeShortcutAgreesWithSchemeOf(_ target: String) {
+        let expected = LinkPolicy.scheme(of: target).map(LinkPolicy.dangerousSchemes.contains) ?? false
+        if let quick = LinkPolicy.quickIsDangerous(target) { #expect(quick == expected) }
+        #expect((LinkPolicy().rejection(of: target) != nil) == expected)
     }
 
     @Test func targetsAreBuiltWithTheirPrefix() {
