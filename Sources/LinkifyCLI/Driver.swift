@@ -110,11 +110,7 @@ public struct Driver {
 
     /// Options parsed but not built yet: an honest error rather than silence.
     static let notYetImplemented: Set<String> = [
-        "date-url",
-        "address-url",
-        "locale",
         "phone-region",
-        "now",
         "in-place",
         "check",
         "include",

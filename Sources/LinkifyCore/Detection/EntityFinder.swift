@@ -188,7 +188,9 @@ enum ScannerRegistry {
         let kinds = options.kinds
         if kinds.contains(.url) || kinds.contains(.email) {
             switch options.profile {
-            case .default, .gfm:
+            case .gfm:
+                result.append(GFMScanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
+            case .default:
                 result.append(UTS58Scanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
             case .twitter:
                 // twitter-text has no email rules: addresses are found as UTS #58 finds them.
@@ -200,6 +202,8 @@ enum ScannerRegistry {
         if kinds.contains(.mention) { result.append(MentionScanner(template: options.templates.mention)) }
         if kinds.contains(.hashtag) { result.append(HashtagScanner(template: options.templates.hashtag)) }
         if kinds.contains(.cashtag) { result.append(CashtagScanner(template: options.templates.cashtag)) }
+        if kinds.contains(.date) { result.append(DateScanner(options: options)) }
+        if kinds.contains(.address) { result.append(AddressScanner(options: options)) }
         return result
     }
 }
