@@ -114,7 +114,6 @@ public struct Driver {
         "date-url",
         "address-url",
         "locale",
-        "phone-region",
         "now",
         "schemes",
         "deny-schemes",

@@ -136,6 +136,9 @@ enum ScannerRegistry {
                 result.append(UTS58Scanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
             }
         }
+        if kinds.contains(.phone) {
+            result.append(PhoneScanner(regionID: options.effectivePhoneRegion))
+        }
         return result
     }
 }
