@@ -22,7 +22,7 @@ public struct JSONRenderer: Renderer {
     /// What opens a json document.
     public static let documentStart: StaticString = "{\"version\": 1, \"files\": ["
     /// What separates two files in a json document.
-    public static let fileSeparator: StaticString = ",\n"
+    public static let fileSeparator: StaticString = ","
     /// What closes a json document.
     public static let documentEnd: StaticString = "]}\n"
 

@@ -69,8 +69,8 @@ public enum MarkdownLink {
         }
     }
 
-    /// A link destination: spaces and controls percent-encoded, `\` `&` and
-    /// unbalanced parentheses backslash-escaped.
+    /// A link destination: spaces and controls percent-encoded, `\` and
+    /// unbalanced parentheses backslash-escaped, `&` written as `&amp;`.
     static func appendDestination(_ target: String, into out: inout [UInt8]) {
         let bytes = Array(target.utf8)
         // Parentheses that pair up stay; the others are escaped.
@@ -87,9 +87,13 @@ public enum MarkdownLink {
                 out.append(0x25)
                 out.append(hexDigit(b >> 4))
                 out.append(hexDigit(b & 0xF))
-            case 0x5C, 0x26:
+            case 0x5C:
                 out.append(0x5C)
                 out.append(b)
+            case 0x26:
+                // cmark decodes entities before backslash escapes in destinations,
+                // so `\&amp;` would lose its `amp;`: write the entity instead.
+                out.append("&amp;")
             case 0x3C where i == 0:
                 out.append(0x5C)
                 out.append(b)

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// The real binary: exit codes, errors, standard input, several files, pipes.
+@Suite struct CLIBasicsTests {
+    @Test func readsStandardInputByDefault() {
+        let r = Subprocess.linkify([], stdin: "see example.com\n")
+        #expect(r.status == 0)
+        #expect(r.out == "see <a href=\"https://example.com\">example.com</a>\n")
+        #expect(r.err.isEmpty)
+    }
+
+    @Test func dashIsStandardInput() {
+        let r = Subprocess.linkify(["--to", "markdown", "-"], stdin: "see example.com\n")
+        #expect(r.out == "see [example.com](https://example.com)\n")
+    }
+
+    @Test func unknownOptionIsOneLineAndStatusTwo() {
+        let r = Subprocess.linkify(["--frobnicate"])
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.split(separator: "\n").count == 1)
+        #expect(r.err.hasPrefix("linkify: unknown option '--frobnicate'"))
+    }
+
+    @Test func nearMissSuggestsTheFlag() {
+        let r = Subprocess.linkify(["--detcet", "url"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("did you mean '--detect'?"))
+    }
+
+    @Test(arguments: [["--to", "pdf"], ["--detect", "url,foo"], ["--profile", "x"], ["--offsets", "bytes"], ["--to"]])
+    func badValueIsStatusTwo(_ args: [String]) {
+        let r = Subprocess.linkify(args)
+        #expect(r.status == 2)
+        #expect(r.err.split(separator: "\n").count == 1)
+        #expect(r.err.hasPrefix("linkify: "))
+    }
+
+    @Test func missingFileDoesNotStopTheOthers() {
+        let dir = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeTree(dir) }
+        Subprocess.write(Array("a.com\n".utf8), to: dir + "/a.txt")
+        Subprocess.write(Array("b.org\n".utf8), to: dir + "/b.txt")
+        let r = Subprocess.linkify(["--to", "jsonl", "a.txt", "missing.txt", "b.txt"], cwd: dir)
+        #expect(r.status == 2)
+        #expect(r.err == "linkify: missing.txt: No such file or directory\n")
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("\"path\": \"a.txt\"") == true)
+        #expect(lines.last?.contains("\"path\": \"b.txt\"") == true)
+    }
+
+    @Test func filesAreProcessedInOrder() {
+        let dir = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeTree(dir) }
+        Subprocess.write(Array("x.com\n".utf8), to: dir + "/1.txt")
+        Subprocess.write(Array("y.com\n".utf8), to: dir + "/2.txt")
+        let r = Subprocess.linkify(["2.txt", "1.txt"], cwd: dir)
+        #expect(r.out == "<a href=\"https://y.com\">y.com</a>\n<a href=\"https://x.com\">x.com</a>\n")
+    }
+
+    @Test func optionsAfterPathsAndEqualsForm() {
+        let dir = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeTree(dir) }
+        Subprocess.write(Array("x.com\n".utf8), to: dir + "/in.txt")
+        let a = Subprocess.linkify(["in.txt", "--to=markdown"], cwd: dir)
+        let b = Subprocess.linkify(["-tmarkdown", "in.txt"], cwd: dir)
+        let c = Subprocess.linkify(["-t", "markdown", "--", "in.txt"], cwd: dir)
+        #expect(a.out == "[x.com](https://x.com)\n")
+        #expect(b.out == a.out)
+        #expect(c.out == a.out)
+    }
+
+    @Test func doubleDashEndsOptions() {
+        let dir = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeTree(dir) }
+        Subprocess.write(Array("x.com\n".utf8), to: dir + "/-q")
+        let r = Subprocess.linkify(["--", "-q"], cwd: dir)
+        #expect(r.status == 0)
+        #expect(r.out == "<a href=\"https://x.com\">x.com</a>\n")
+    }
+
+    @Test func outputFile() {
+        let dir = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeTree(dir) }
+        let r = Subprocess.linkify(["-o", dir + "/out.html"], stdin: "x.com\n")
+        #expect(r.status == 0)
+        #expect(r.out.isEmpty)
+        #expect(String(decoding: Subprocess.read(dir + "/out.html"), as: UTF8.self) == "<a href=\"https://x.com\">x.com</a>\n")
+    }
+
+    @Test func outputFileWithTwoInputsIsAUsageError() {
+        let r = Subprocess.linkify(["-o", "/tmp/never-written.html", "a", "b"])
+        #expect(r.status == 2)
+        #expect(access("/tmp/never-written.html", F_OK) != 0)
+    }
+
+    @Test func helpAndVersion() {
+        let help = Subprocess.linkify(["--help"])
+        #expect(help.status == 0)
+        #expect(help.out.contains("--detect LIST"))
+        #expect(help.out.contains("Usage:"))
+        let short = Subprocess.linkify(["-h"])
+        #expect(short.out == help.out)
+        let version = Subprocess.linkify(["--version"])
+        #expect(version.status == 0)
+        #expect(version.out.hasPrefix("linkify "))
+        let lint = Subprocess.linkify(["help", "lint"])
+        #expect(lint.status == 0)
+        #expect(lint.out.contains("linkify lint"))
+    }
+
+    @Test func closedPipeEndsQuietly() {
+        let script = """
+        set -o pipefail
+        yes 'see example.com and mail a@b.org' | head -n 400000 | '\(Subprocess.linkify)' | head -c 100 >/dev/null
+        echo "status ${PIPESTATUS[2]}"
+        """
+        let r = Subprocess.bash(script)
+        #expect(r.out.contains("status 0"))
+        #expect(!r.err.contains("linkify"))
+    }
+
+    @Test func invalidUTF8PassesThroughByteForByte() {
+        let input: [UInt8] = Array("a ".utf8) + [0xFF, 0xC0, 0xAF, 0xED, 0xA0, 0x80] + Array(" example.com \u{0}\r\n".utf8)
+        let r = Subprocess.run(Subprocess.linkify, ["--to", "markdown"], stdin: input)
+        let expected: [UInt8] = Array("a ".utf8) + [0xFF, 0xC0, 0xAF, 0xED, 0xA0, 0x80] + Array(" [example.com](https://example.com) \u{0}\r\n".utf8)
+        #expect(r.stdout == expected)
+        let j = Subprocess.run(Subprocess.linkify, ["--to", "jsonl"], stdin: input)
+        // six invalid bytes count as six scalars: "a " (2) + 6 + " " (1) = 9
+        #expect(j.out.contains("\"start\": 9, \"end\": 20"))
+    }
+}
