@@ -86,7 +86,8 @@ enum PhoneCharacters {
     /// fullwidth Latin, Cyrillic and `Ó`).
     static func folded(_ v: UInt32) -> UInt32 {
         switch v {
-        case 0x41...0x5A, 0xC0...0xDE where v != 0xD7: return v + 0x20
+        case 0x41...0x5A: return v + 0x20
+        case 0xC0...0xDE: return v == 0xD7 ? v : v + 0x20
         case 0xFF21...0xFF3A: return v + 0x20
         case 0x410...0x42F: return v + 0x20
         default: return v

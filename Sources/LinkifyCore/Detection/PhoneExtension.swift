@@ -91,7 +91,7 @@ enum PhoneExtension {
         var k = i
         if let v = s.scalar(at: k), v == 0x3A || v == 0x2E || v == 0xFF0E { k += 1 }
         k = skip(&s, from: k) { $0 == 0x20 || $0 == 0xA0 || $0 == 0x09 || $0 == 0x2C || $0 == 0x2D }
-        guard var (end, digits) = digitRun(&s, at: k, max: maxDigits) else { return nil }
+        guard case (var end, let digits)? = digitRun(&s, at: k, max: maxDigits) else { return nil }
         if s.scalar(at: end) == 0x23 { end += 1 }
         return (end, digits)
     }

@@ -18,21 +18,8 @@ struct PhonePattern {
     }
 
     /// All programs, decoded once from the generated hex string.
-    static let code: [UInt32] = {
-        let hex = PhoneMetadataTables.programHex
-        var out = [UInt32](repeating: 0, count: PhoneMetadataTables.programCount)
-        hex.withUTF8Buffer { b in
-            for i in 0..<out.count {
-                var v: UInt32 = 0
-                for k in 0..<8 {
-                    let c = b[i * 8 + k]
-                    v = v << 4 | UInt32(c <= 0x39 ? c - 0x30 : c - 0x57)
-                }
-                out[i] = v
-            }
-        }
-        return out
-    }()
+    static let code: [UInt32] = PhoneMetadataTables.words(PhoneMetadataTables.programHex,
+                                                           count: PhoneMetadataTables.programCount)
 
     static let opChar: UInt32 = 0, opSplit: UInt32 = 1, opJump: UInt32 = 2
     static let opSave: UInt32 = 3, opEnd: UInt32 = 4, opMatch: UInt32 = 5

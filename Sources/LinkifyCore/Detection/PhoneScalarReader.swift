@@ -27,7 +27,7 @@ struct PhoneScalarReader: PhoneScalarSource {
 
     /// The byte offset of scalar `k` (`k` may be one past the last decoded).
     mutating func offset(_ k: Int) -> Int {
-        _ = scalar(at: k - 1)
+        if k > 0 { _ = scalar(at: k - 1) }
         return offsets[k]
     }
 }
