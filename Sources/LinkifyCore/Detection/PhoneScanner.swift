@@ -253,6 +253,14 @@ struct PhoneScanner: EntityScanner {
               Self.hasNationalPrefixIfRequired(number, rawDigits: PhoneNumberParser.digits(of: sub)) else {
             return nil
         }
+        // An opening bracket whose partner lies outside the number, as in
+        // "(+1 201 555 0123)", frames it and is not part of it.
+        if PhoneCharacters.isOpening(sub.first!),
+           sub.count(where: PhoneCharacters.isOpening) > sub.count(where: PhoneCharacters.isClosing) {
+            var k = r.lowerBound + 1
+            while k < r.upperBound, PhoneCharacters.isPunctuation(c[k]) || PhoneCharacters.isWhitespace(c[k]) { k += 1 }
+            return Found(start: s.offset(k), end: end, number: number)
+        }
         return Found(start: start, end: end, number: number)
     }
 
