@@ -253,6 +253,7 @@ struct PhoneScanner: EntityScanner {
               Self.hasNationalPrefixIfRequired(number, rawDigits: PhoneNumberParser.digits(of: sub)) else {
             return nil
         }
+        if PhoneLookalikes.isLookalike(text, start, end, sub) { return nil }
         // An opening bracket whose partner lies outside the number, as in
         // "(+1 201 555 0123)", frames it and is not part of it.
         if PhoneCharacters.isOpening(sub.first!),
