@@ -28,6 +28,7 @@ conformance: build
 # Regenerates Sources/LinkifyCore/Tables from ../shared (commit the result).
 tables:
 	python3 scripts/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	python3 scripts/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
 
 bench: build
 	scripts/bench.sh

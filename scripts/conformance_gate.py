@@ -16,6 +16,17 @@ FLOORS = {
     "uts58/LinkDetectionTest": 0.98,
 }
 
+# Detector -> floors on the figures the scorer reports under its JSON `detectors` key
+# (issue 6). `min` figures must reach the floor, `max` figures stay at or below it;
+# `min_per_group` applies to each region or locale (`by_region`, `by_locale`).
+DETECTOR_FLOORS = {
+    "phone": {
+        "min": {"precision": 0.97, "recall": 0.97, "value_accuracy": 0.99},
+        "max": {"negative_fp_rate": 0.05},
+        "min_per_group": {"recall": 0.95},
+    },
+}
+
 
 def main() -> int:
     ap = argparse.ArgumentParser()
@@ -46,6 +57,24 @@ def main() -> int:
         print(f"gate {prefix}: {p}/{t} = {rate:.3f} (floor {floor}) {mark}")
         if rate < floor:
             failed.append(prefix)
+    detectors = data.get("detectors", {})
+    for kind, floors in DETECTOR_FLOORS.items():
+        report = detectors.get(kind)
+        if not report or report.get("status") != "scored":
+            print(f"gate detector {kind}: not scored BELOW FLOOR")
+            failed.append(kind)
+            continue
+        checks = [(k, report.get(k), v, "min") for k, v in floors.get("min", {}).items()]
+        checks += [(k, report.get(k), v, "max") for k, v in floors.get("max", {}).items()]
+        groups = report.get("by_" + report.get("grouped_by", ""), {})
+        for k, v in floors.get("min_per_group", {}).items():
+            checks += [(f"{k}[{g}]", figures.get(k), v, "min") for g, figures in sorted(groups.items())]
+        for name, value, floor, sense in checks:
+            ok = value is not None and (value >= floor if sense == "min" else value <= floor)
+            if not ok or "[" not in name:
+                print(f"gate detector {kind} {name}: {value} ({sense} {floor}) {'ok' if ok else 'BELOW FLOOR'}")
+            if not ok:
+                failed.append(f"{kind} {name}")
     if failed:
         print("conformance gate failed: " + ", ".join(failed), file=sys.stderr)
         return 1

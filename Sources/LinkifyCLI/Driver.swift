@@ -113,7 +113,6 @@ public struct Driver {
         "cashtag-url",
         "date-url",
         "address-url",
-        "locale",
         "now",
         "schemes",
         "deny-schemes",
