@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond the Swift toolchain: cmark-gfm, the
-# CommonMark/GFM renderer that checks markdown output. Tests that need it fail
+# CommonMark/GFM renderer that checks markdown output; Tests that need it fail
 # (they never pass silently) when it is missing, so install it or say why not.
 set -u
-if command -v cmark-gfm >/dev/null 2>&1; then exit 0; fi
+# zsh, fish and man check the installed completions and man page (scripts/test_install.sh).
+missing=()
+for tool in cmark-gfm zsh fish man; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+[ ${#missing[@]} -eq 0 ] && exit 0
+packages=()
+for tool in "${missing[@]}"; do case "$tool" in man) packages+=(man-db) ;; *) packages+=("$tool") ;; esac; done
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "ensure-tools: installing cmark-gfm" >&2
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cmark-gfm) >/dev/null 2>&1 \
-    || echo "ensure-tools: could not install cmark-gfm" >&2
+  echo "ensure-tools: installing ${packages[*]}" >&2
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}") >/dev/null 2>&1 \
+    || echo "ensure-tools: could not install ${packages[*]}" >&2
 else
-  echo "ensure-tools: cmark-gfm is missing; install it (apt-get install cmark-gfm)" >&2
+  echo "ensure-tools: missing ${missing[*]}; install them (apt-get install ${packages[*]})" >&2
 fi
 exit 0

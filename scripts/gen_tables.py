@@ -8,6 +8,7 @@ Inputs:
   conformance/uts58/LinkBracket.txt  Link_Bracket: closing bracket -> its opening bracket
   conformance/uts58/LinkEmail.txt    Link_Email: code points allowed in an email local part
   data/tlds-alpha-by-domain.txt      IANA's top-level domains (xn-- labels also in Unicode form)
+  Python's unicodedata               letters, marks and decimal digits for hashtags (TwitterTables.swift)
 
 Host characters (what a domain label may hold outside ASCII) are the code points
 whose Link_Term is Include and whose General_Category (Python's unicodedata) is a
@@ -155,6 +156,29 @@ def gen_tlds(shared):
     return out
 
 
+def gen_twitter():
+    """Letters and marks (General_Category L*, M*) and decimal digits (Nd)
+    outside ASCII: what twitter-text lets a hashtag hold."""
+    letters, digits = [], []
+    for cp in range(0x80, 0x110000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        cat = unicodedata.category(chr(cp))
+        if cat[0] in "LM":
+            letters.append((cp, cp, 1))
+        elif cat == "Nd":
+            digits.append((cp, cp, 1))
+    letters, digits = merge(letters), merge(digits)
+    out = HEADER.format(source="unicodedata " + unicodedata.unidata_version)
+    out += "\n/// Character classes of twitter-text's hashtags, outside ASCII.\nenum TwitterTables {\n"
+    out += "    /// Letters and marks (General_Category L and M) as flat (low, high) pairs, sorted.\n"
+    out += swift_array("letterRanges", [f"0x{v:X}" for lo, hi, _ in letters for v in (lo, hi)], "UInt32")
+    out += "    /// Decimal digits (General_Category Nd) as flat (low, high) pairs, sorted.\n"
+    out += swift_array("digitRanges", [f"0x{v:X}" for lo, hi, _ in digits for v in (lo, hi)], "UInt32")
+    out += "}\n"
+    return out
+
+
 def main():
     shared, out_dir = sys.argv[1], sys.argv[2]
     os.makedirs(out_dir, exist_ok=True)
@@ -162,6 +186,8 @@ def main():
         f.write(gen_link_term(shared))
     with open(os.path.join(out_dir, "TLDData.swift"), "w", encoding="utf-8") as f:
         f.write(gen_tlds(shared))
+    with open(os.path.join(out_dir, "TwitterTables.swift"), "w", encoding="utf-8") as f:
+        f.write(gen_twitter())
 
 
 if __name__ == "__main__":

@@ -69,7 +69,11 @@ public struct Driver {
     public mutating func run() -> Int32 {
         let options: Options
         do {
-            options = try OptionParser.parse(arguments)
+            var parsed = try OptionParser.parse(arguments)
+            if !parsed.showHelp && !parsed.showVersion && !parsed.showManPage && parsed.completions == nil {
+                try ConfigFile.load(into: &parsed)
+            }
+            options = parsed
             try validate(options)
         } catch {
             report("linkify: \(error.message)")
@@ -79,14 +83,16 @@ public struct Driver {
         do {
             if options.showHelp {
                 out.buffer.append(contentsOf: Help.text(for: options.helpTopic ?? options.command).utf8)
+            } else if options.showManPage {
+                out.buffer.append(contentsOf: ManPage.text().utf8)
+            } else if let shell = options.completions {
+                out.buffer.append(contentsOf: Completions.script(for: shell).utf8)
             } else if options.showVersion {
                 out.buffer.append(contentsOf: "linkify \(linkifyVersion)\n".utf8)
             } else {
                 switch options.command {
                 case .annotate: try annotate(options, out: out)
-                case .lint:
-                    report("linkify: lint is not implemented yet")
-                    status.record(2)
+                case .lint: try lint(options, out: out)
                 }
             }
             try out.flush()
@@ -104,33 +110,16 @@ public struct Driver {
 
     /// Options parsed but not built yet: an honest error rather than silence.
     static let notYetImplemented: Set<String> = [
-        "link",
-        "links",
-        "ignore-case",
-        "pattern",
-        "mention-url",
-        "hashtag-url",
-        "cashtag-url",
         "date-url",
         "address-url",
         "now",
-        "schemes",
-        "deny-schemes",
-        "rewrite",
-        "attr",
-        "class",
-        "truncate",
         "in-place",
         "check",
-        "fix",
         "include",
         "exclude",
         "jobs",
-        "config",
-        "explain",
         "progress",
         "no-progress",
-        "completions",
     ]
 
     func validate(_ o: Options) throws(UsageError) {
@@ -139,6 +128,9 @@ public struct Driver {
         }
         if o.command == .annotate, o.output != nil, o.paths.count > 1 {
             throw UsageError("-o FILE takes one input (got \(o.paths.count))")
+        }
+        if o.command == .lint, o.fix, o.paths.isEmpty || o.paths.contains("-") {
+            throw UsageError("--fix rewrites files in place; it cannot rewrite standard input")
         }
     }
 

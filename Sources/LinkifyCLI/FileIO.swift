@@ -46,8 +46,14 @@ public final class FileOutput {
 
     /// Writes everything buffered.
     public func flush() throws {
-        guard !buffer.isEmpty else { return }
-        try buffer.withUnsafeBytes { raw in
+        try write(&buffer)
+    }
+
+    /// Writes `bytes` and empties it, keeping its capacity (flush `buffer` first
+    /// when order matters).
+    public func write(_ bytes: inout [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        try bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
@@ -60,7 +66,7 @@ public final class FileOutput {
                 offset += n
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
     }
 }
 

@@ -30,7 +30,23 @@ enum Help {
             Usage:
               linkify lint [OPTIONS] [PATH...]
 
-            Exit status: 0 nothing found, 1 something found, 2 usage error or unreadable file.
+            Reports each URL or email address that annotate would link (with --profile gfm:
+            what GitHub would leave bare), as PATH:LINE:COLUMN: bare URL TEXT, or in the
+            json, github (workflow commands) or sarif (2.1.0) format. Markdown is the
+            default for standard input; a directory is walked for Markdown files.
+            --fix links them in place (Markdown links in Markdown, anchors in HTML;
+            plain-text files are reported, not changed).
+
+            Comments that turn findings off (one comment per line, optionally followed by
+            rule names: bare-url, bare-email):
+              <!-- linkify-disable -->  ...  <!-- linkify-enable -->
+              <!-- linkify-disable-line -->  <!-- linkify-disable-next-line -->
+              markdownlint's <!-- markdownlint-disable MD034 --> (or no-bare-urls, or no
+              rule at all) with -enable, -disable-line, -disable-next-line, -capture,
+              -restore, -disable-file and -enable-file.
+
+            Exit status: 0 nothing found (or all fixed), 1 something found (or left),
+            2 usage error or a file that could not be read or written.
 
             Options:
 

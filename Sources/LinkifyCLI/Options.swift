@@ -66,6 +66,7 @@ public struct Options: Sendable {
     public var given: [String] = []
     public var showHelp = false
     public var showVersion = false
+    public var showManPage = false
     public var helpTopic: Command?
 
     public init() {}
@@ -233,6 +234,7 @@ extension Flag {
             guard ["bash", "zsh", "fish"].contains(v) else { throw UsageError("invalid value '\(v)' for --completions (expected one of: bash, zsh, fish)") }
             o.completions = v
         },
+        Flag("man", "print the man page linkify(1) in roff and exit") { o, _ in o.showManPage = true },
         Flag("quiet", short: "q", "print no notes on standard error") { o, _ in o.quiet = true },
         Flag("help", short: "h", "show this help and exit") { o, _ in o.showHelp = true },
         Flag("version", short: "V", "show the version and exit") { o, _ in o.showVersion = true },

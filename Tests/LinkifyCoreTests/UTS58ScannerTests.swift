@@ -34,6 +34,11 @@ import Testing
         "http://foo..example.com/x",
         "http://-foo.example-.com.",
         "http://example.com:99999/",
+        "|http://x.com|< a",
+        "|http://x.com|<",
+        "<|http://x.com|>",
+        "|https://example.com|,foo",
+        "|http://x.com|\"quoted",
     ]
 
     static let termination = [

@@ -21,13 +21,17 @@ public struct FinderOptions: Sendable {
     public var now: CivilDateTime
     /// URL templates for mentions, hashtags, cashtags, dates and addresses.
     public var templates: LinkTemplates
+    /// Where decisions go for `--explain`; nil (the default) explains nothing
+    /// and costs nothing.
+    public var explanations: (any ExplanationSink)?
 
     /// Creates options; the defaults are `--detect url,email --profile default`.
     public init(kinds: EntityKinds = .defaults, profile: Profile = .default,
                 userScanners: [any EntityScanner] = [],
                 allowedSchemes: Set<String>? = nil, deniedSchemes: Set<String> = [],
                 rewrites: [(from: String, to: String)] = [], locale: String = "en_US", phoneRegion: String? = nil,
-                now: CivilDateTime = CivilDateTime(year: 2026, month: 1, day: 1), templates: LinkTemplates = LinkTemplates()) {
+                now: CivilDateTime = CivilDateTime(year: 2026, month: 1, day: 1), templates: LinkTemplates = LinkTemplates(),
+                explanations: (any ExplanationSink)? = nil) {
         self.kinds = kinds
         self.profile = profile
         self.userScanners = userScanners
@@ -38,6 +42,7 @@ public struct FinderOptions: Sendable {
         self.phoneRegion = phoneRegion
         self.now = now
         self.templates = templates
+        self.explanations = explanations
     }
 
     /// The region phone numbers are read in: `phoneRegion`, else the locale's region (`US` of `en_US`).
@@ -49,24 +54,35 @@ public struct FinderOptions: Sendable {
 }
 
 /// Runs the scanners that the options ask for and merges their candidates
-/// into entities: sorted, disjoint, and allowed by the link policy.
+/// into entities: sorted, disjoint, rewritten and allowed by the link policy.
 public struct EntityFinder: Sendable {
     /// The options this finder was made with.
     public let options: FinderOptions
     let builtIn: [any EntityScanner]
+    /// Schemes, denied schemes and rewrites, from the options.
+    public let policy: LinkPolicy
 
     /// Schemes that are never written as links, whatever the flags say (SPEC §5).
-    public static let dangerousSchemes: Set<String> = ["javascript", "vbscript", "data"]
+    public static let dangerousSchemes: Set<String> = LinkPolicy.dangerousSchemes
 
     /// Creates a finder for `options`.
     public init(options: FinderOptions = FinderOptions()) {
         self.options = options
         self.builtIn = ScannerRegistry.scanners(for: options)
+        self.policy = LinkPolicy(allowedSchemes: options.allowedSchemes, deniedSchemes: options.deniedSchemes,
+                                 rewrites: options.rewrites)
     }
 
     /// The entities in `text` that start at or after `minStart`, sorted and disjoint.
-    /// Offsets are bytes into `text`.
+    /// Offsets are bytes into `text`. With `options.explanations` set, the
+    /// decisions are also handed to that sink.
     public func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int = 0) -> [Entity] {
+        if let sink = options.explanations {
+            var log: [Explanation] = []
+            let result = entities(in: text, from: minStart, explanations: &log)
+            sink.record(log, in: text)
+            return result
+        }
         var user: [Entity] = []
         for scanner in options.userScanners { scanner.scan(text, from: minStart, into: &user) }
         var found: [[Entity]] = []
@@ -76,52 +92,92 @@ public struct EntityFinder: Sendable {
             if !out.isEmpty { found.append(out) }
         }
         if user.isEmpty && found.count <= 1 {
-            return (found.first ?? []).filter(isAllowed)
+            return (found.first ?? []).compactMap(admitted)
         }
-        if !user.isEmpty { user.sort { $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end } }
         var all = user.map { ($0, 0) }
         for list in found { all.append(contentsOf: list.map { ($0, 1) }) }
-        // Leftmost wins; at the same start user rules, then the longer match (SPEC §5).
-        all.sort { a, b in
-            if a.0.start != b.0.start { return a.0.start < b.0.start }
-            if a.1 != b.1 { return a.1 < b.1 }
-            return a.0.end > b.0.end
-        }
+        all.sort(by: Self.precedes)
         var result: [Entity] = []
         var end = Int.min
-        for (entity, _) in all where entity.start >= end && isAllowed(entity) {
-            result.append(entity)
-            end = entity.end
+        for (entity, _) in all where entity.start >= end {
+            guard let admitted = admitted(entity) else { continue }
+            result.append(admitted)
+            end = admitted.end
         }
         return result
     }
 
-    /// Whether the link policy lets `entity` become a link.
-    public func isAllowed(_ entity: Entity) -> Bool {
-        if entity.end - entity.start > Limits.maxEntityBytes { return false }
-        if entity.isUnlinkedDate { return true }
-        guard let scheme = Self.scheme(of: entity.target) else { return true }
-        if Self.dangerousSchemes.contains(scheme) { return false }
-        if options.deniedSchemes.contains(scheme) { return false }
-        if let allowed = options.allowedSchemes, !allowed.contains(scheme) { return false }
-        return true
+    /// Like `entities(in:from:)`, and appends to `log`, in order of start, why
+    /// each candidate was linked (the rule) or rejected (the scanner's reason,
+    /// the link policy, or the entity that overlapped it).
+    public func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int = 0,
+                         explanations log: inout [Explanation]) -> [Entity] {
+        var all: [(entity: Entity, rank: Int, scanner: any EntityScanner)] = []
+        var explained: [Explanation] = []
+        for (rank, scanners) in [options.userScanners, builtIn].enumerated() {
+            for scanner in scanners {
+                var out: [Entity] = []
+                scanner.scan(text, from: minStart, into: &out, rejections: &explained)
+                all.append(contentsOf: out.map { ($0, rank, scanner) })
+            }
+        }
+        all.sort { Self.precedes(($0.entity, $0.rank), ($1.entity, $1.rank)) }
+        var result: [Entity] = []
+        var winner: Entity?
+        for candidate in all {
+            let e = candidate.entity
+            if let w = winner, e.start < w.end {
+                explained.append(Explanation(start: e.start, end: e.end, kind: e.kind,
+                                             verdict: .rejected(.overlapped(by: w.kind, start: w.start, end: w.end))))
+                continue
+            }
+            guard let admitted = admitted(e) else {
+                let reason = rejection(of: e) ?? .tooLong
+                explained.append(Explanation(start: e.start, end: e.end, kind: e.kind, verdict: .rejected(reason)))
+                continue
+            }
+            var rule = candidate.scanner.rule(for: e, in: text)
+            if admitted.target != e.target { rule += ", target rewritten from \(e.target)" }
+            explained.append(Explanation(start: e.start, end: e.end, kind: e.kind,
+                                         verdict: .linked(rule: rule, target: admitted.target)))
+            result.append(admitted)
+            winner = admitted
+        }
+        log.append(contentsOf: explained.sorted { $0.start < $1.start })
+        return result
     }
 
-    /// The lowercased scheme of a target (`https` of `https://…`), ignoring
-    /// leading white space and control characters as browsers do.
-    public static func scheme(of target: String) -> String? {
-        var scheme = ""
-        for u in target.unicodeScalars {
-            if scheme.isEmpty && (u.value <= 0x20) { continue }
-            if u == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
-            if u.value == 0x09 || u.value == 0x0A || u.value == 0x0D { continue }
-            guard u.isASCII, u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "+" || u == "-" || u == "." else {
-                return nil
-            }
-            scheme.unicodeScalars.append(u)
-        }
-        return nil
+    /// Leftmost wins; at the same start user rules (rank 0), then the longer match (SPEC §5).
+    static func precedes(_ a: (Entity, Int), _ b: (Entity, Int)) -> Bool {
+        if a.0.start != b.0.start { return a.0.start < b.0.start }
+        if a.1 != b.1 { return a.1 < b.1 }
+        return a.0.end > b.0.end
     }
+
+    /// `entity` with its target rewritten (`--rewrite`), when the link policy
+    /// lets it become a link; nil when it does not.
+    @inline(__always)
+    public func admitted(_ entity: Entity) -> Entity? {
+        if entity.end - entity.start > Limits.maxEntityBytes { return nil }
+        if entity.isUnlinkedDate { return entity }
+        var result = entity
+        if !policy.rewrites.isEmpty { result.target = policy.rewritten(entity.target) }
+        return policy.rejection(of: result.target) == nil ? result : nil
+    }
+
+    /// Why the link policy turns `entity` down (after rewriting), or nil.
+    public func rejection(of entity: Entity) -> RejectionReason? {
+        if entity.end - entity.start > Limits.maxEntityBytes { return .tooLong }
+        if entity.isUnlinkedDate { return nil }
+        return policy.rejection(of: policy.rewritten(entity.target))
+    }
+
+    /// Whether the link policy lets `entity` become a link (after rewriting).
+    public func isAllowed(_ entity: Entity) -> Bool { admitted(entity) != nil }
+
+    /// The lowercased scheme of a target (`https` of `https://…`), as a
+    /// browser reads it (see `LinkPolicy.scheme(of:)`).
+    public static func scheme(of target: String) -> String? { LinkPolicy.scheme(of: target) }
 }
 
 /// Which built-in scanners serve which kinds and profiles. Each detector
@@ -132,10 +188,18 @@ enum ScannerRegistry {
         let kinds = options.kinds
         if kinds.contains(.url) || kinds.contains(.email) {
             switch options.profile {
-            case .default, .gfm, .twitter:
+            case .default, .gfm:
                 result.append(UTS58Scanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
+            case .twitter:
+                // twitter-text has no email rules: addresses are found as UTS #58 finds them.
+                if kinds.contains(.url) { result.append(TwitterURLScanner()) }
+                if kinds.contains(.email) { result.append(UTS58Scanner(reportsURLs: false, reportsEmails: true)) }
             }
         }
+        // twitter-text's rules in every profile (SPEC §5).
+        if kinds.contains(.mention) { result.append(MentionScanner(template: options.templates.mention)) }
+        if kinds.contains(.hashtag) { result.append(HashtagScanner(template: options.templates.hashtag)) }
+        if kinds.contains(.cashtag) { result.append(CashtagScanner(template: options.templates.cashtag)) }
         if kinds.contains(.phone) {
             result.append(PhoneScanner(regionID: options.effectivePhoneRegion))
         }

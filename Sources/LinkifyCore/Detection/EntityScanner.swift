@@ -7,4 +7,21 @@
 public protocol EntityScanner: Sendable {
     /// Appends the candidates found in `text` from `minStart` on to `out`.
     func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity])
+
+    /// Like `scan(_:from:into:)`, and also appends to `rejections` the
+    /// candidates it turned down and why (`--explain`). The default reports none.
+    func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity],
+              rejections: inout [Explanation])
+
+    /// The rule that made `entity` (one of this scanner's), as `--explain` names it.
+    func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String
+}
+
+extension EntityScanner {
+    public func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity],
+                     rejections: inout [Explanation]) {
+        scan(text, from: minStart, into: &out)
+    }
+
+    public func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String { "\(entity.kind.rawValue) detector" }
 }

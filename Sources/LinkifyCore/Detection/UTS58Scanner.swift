@@ -26,6 +26,25 @@ struct UTS58Scanner: EntityScanner {
 
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         var state = ScanState(t: t, cursor: minStart)
+        scan(&state, from: minStart, into: &out)
+    }
+
+    func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity], rejections: inout [Explanation]) {
+        var state = ScanState(t: t, cursor: minStart)
+        state.explains = true
+        scan(&state, from: minStart, into: &out)
+        rejections.append(contentsOf: state.rejected)
+    }
+
+    func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String {
+        if entity.kind == .email { return "UTS #58 email address" }
+        let text = entity.target.hasPrefix("https://") ? String(entity.target.dropFirst(8)) : ""
+        let isBare = !text.isEmpty && entity.end - entity.start == text.utf8.count
+        return isBare ? "UTS #58 bare domain, top-level domain in IANA's list" : "UTS #58 URL with a scheme"
+    }
+
+    private func scan(_ state: inout ScanState, from minStart: Int, into out: inout [Entity]) {
+        let t = state.t
         let n = t.count
         var i = minStart
         let triggers = Self.triggers
@@ -89,12 +108,21 @@ struct UTS58Scanner: EntityScanner {
         var cursor: Int
         var runStart: Int
         var runEnd: Int
+        /// Whether rejected candidates are recorded in `rejected` (`--explain`).
+        var explains = false
+        var rejected: [Explanation] = []
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
             self.t = t
             self.cursor = cursor
             self.runStart = cursor
             self.runEnd = cursor
+        }
+
+        /// Records why a candidate was turned down, when explaining.
+        @inline(__always)
+        mutating func reject(_ start: Int, _ end: Int, _ kind: EntityKind, _ reason: @autoclosure () -> RejectionReason) {
+            if explains { rejected.append(Explanation(start: start, end: end, kind: kind, verdict: .rejected(reason()))) }
         }
 
         /// Start of the run of label characters and separators that ends at `p`
@@ -136,7 +164,10 @@ struct UTS58Scanner: EntityScanner {
                 domainEnd = labelEnd + sep   // a fully qualified name's final dot
             }
         }
-        guard TLDList.contains(t, labelStart..<labelEnd) else { return nil }
+        guard TLDList.contains(t, labelStart..<labelEnd) else {
+            if state.explains { explainUnknownTLD(dot: p, labelStart..<labelEnd, &state) }
+            return nil
+        }
         // A "domain" right before `@` is the local part of an email address.
         if domainEnd < n && t[domainEnd] == 0x40 { return nil }
 
@@ -150,7 +181,10 @@ struct UTS58Scanner: EntityScanner {
                 k += 1
             }
             let digits = k - domainEnd - 1
-            if digits > 5 || port > 0xFFFF { return nil }
+            if digits > 5 || port > 0xFFFF {
+                if state.explains { state.reject(state.hostRunStart(endingAt: p), k, .url, .invalidHost) }
+                return nil
+            }
             if digits > 0 { linkEnd = k; hasPort = true }
         }
 
@@ -170,12 +204,18 @@ struct UTS58Scanner: EntityScanner {
         if pqfEnd == linkEnd && domainEnd > labelEnd && !hasPort {
             end = labelEnd   // no path, query or fragment: the final dot is punctuation
         }
-        if end - domainStart > Limits.maxEntityBytes { return .skip(to: end) }
+        if end - domainStart > Limits.maxEntityBytes {
+            state.reject(domainStart, end, .url, .tooLong)
+            return .skip(to: end)
+        }
 
         let hasWWW = Self.hasWWWPrefix(t, domainStart)
         if pqfEnd == linkEnd && !hasPort && !hasWWW {
             let tld = UTF8Bytes.string(t, labelStart..<labelEnd).lowercased()
-            if Self.fileExtensionTLDs.contains(tld) { return .skip(to: end) }
+            if Self.fileExtensionTLDs.contains(tld) {
+                state.reject(domainStart, end, .url, .fileName(tld))
+                return .skip(to: end)
+            }
         }
         let text = UTF8Bytes.string(t, domainStart..<end)
         return .entity(Entity(kind: .url, start: domainStart, end: end, target: "https://" + text))
@@ -192,17 +232,20 @@ struct UTS58Scanner: EntityScanner {
         }
         // UTS #58: a local part is not empty, and has no leading, trailing or doubled dot.
         guard localStart < at, t[localStart] != 0x2E, t[at - 1] != 0x2E, !Self.hasDoubleDot(t, localStart..<at) else {
+            state.reject(localStart, domainEnd, .email, .invalidLocalPart)
             return .skip(to: linkEnd)
         }
         // `scheme://user@host`: userinfo is not a link (UTS #58).
         if at - localStart >= 2 && t[localStart] == 0x2F && t[localStart + 1] == 0x2F
             && localStart > state.cursor && t[localStart - 1] == 0x3A {
+            state.reject(localStart, domainEnd, .url, .userInfo)
             return .skip(to: terminate(t, from: linkEnd, part: nil, cjkIsHard: true))
         }
         // An SSH remote, `git@github.com:owner/repo.git`: `@host:` and a non-digit.
         if domainEnd + 1 < n && t[domainEnd] == 0x3A && !ByteClass.isDigit(t[domainEnd + 1]) {
             var k = domainEnd + 1
             while k < n && !ByteClass.isSpace(t[k]) { k += 1 }
+            state.reject(localStart, k, .email, .sshRemote)
             return .skip(to: k)
         }
         var start = localStart
@@ -233,17 +276,36 @@ struct UTS58Scanner: EntityScanner {
             authorityEnd += 1
         }
         if t[authorityStart..<authorityEnd].contains(0x40) {
+            state.reject(s, end, .url, .userInfo)
             return .skip(to: end)   // userinfo: not a link (UTS #58)
         }
         if Self.webSchemes.contains(scheme) {
-            guard let hostEnd = Self.validAuthority(t, authorityStart..<authorityEnd) else { return .skip(to: end) }
+            // A character that no authority holds (`<`, `,`, `"`, …) ends the URL there.
+            var k = authorityStart
+            while k < authorityEnd {
+                let (cp, len) = UTF8Bytes.decode(t, at: k)
+                guard CharacterProperties.isHostLabel(cp) || CharacterProperties.isLabelSeparator(cp)
+                    || cp == 0x3A || cp == 0x5B || cp == 0x5D || cp == 0x5F else { break }
+                k += len
+            }
+            if k < authorityEnd {
+                authorityEnd = k
+                end = k
+            }
+            guard let hostEnd = Self.validAuthority(t, authorityStart..<authorityEnd) else {
+                state.reject(s, end, .url, .invalidHost)
+                return .skip(to: end)
+            }
             if hostEnd < authorityEnd {
                 end = hostEnd   // `https://example.com。然后`: the text after the full stop is not host
             }
         } else if end == authorityStart {
             return .skip(to: end)
         }
-        if end - s > Limits.maxEntityBytes { return .skip(to: end) }
+        if end - s > Limits.maxEntityBytes {
+            state.reject(s, end, .url, .tooLong)
+            return .skip(to: end)
+        }
         let text = UTF8Bytes.string(t, s..<end)
         return .entity(Entity(kind: .url, start: s, end: end, target: text))
     }
@@ -296,6 +358,17 @@ struct UTS58Scanner: EntityScanner {
         let checked = cut.map { host.lowerBound..<$0 } ?? host
         guard validLabels(t, checked, allowUnderscore: true) else { return nil }
         return cut ?? r.upperBound
+    }
+
+    /// `--explain`: a name with a full stop whose last label is not a known
+    /// top-level domain (only when it has letters and valid labels, so that
+    /// numbers and stray full stops stay quiet).
+    private func explainUnknownTLD(dot p: Int, _ tld: Range<Int>, _ state: inout ScanState) {
+        let t = state.t
+        guard tld.count >= 2, t[tld].contains(where: ByteClass.isAlpha) else { return }
+        let start = state.hostRunStart(endingAt: p)
+        guard start < p, Self.validLabels(t, start..<tld.upperBound), t[start..<p].contains(where: ByteClass.isAlpha) else { return }
+        state.reject(start, tld.upperBound, .url, .unknownTopLevelDomain(UTF8Bytes.string(t, tld).lowercased()))
     }
 
     // MARK: - Helpers

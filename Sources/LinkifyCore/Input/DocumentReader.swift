@@ -35,7 +35,8 @@ extension InputFormat {
     /// The reader for this format.
     public var reader: any DocumentReader {
         switch self {
-        case .text, .markdown, .html: return TextReader()
+        case .text, .markdown: return TextReader()
+        case .html: return HTMLReader()
         }
     }
 }

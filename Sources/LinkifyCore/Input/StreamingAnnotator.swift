@@ -21,7 +21,7 @@ public struct StreamingAnnotator {
     public static let keep = Limits.maxEntityBytes + 4096
 
     /// Creates an annotator; `chunkSize` is how many new bytes make a window.
-    public init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 2 << 20) {
+    public init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 512 << 10) {
         self.finder = finder
         self.renderer = renderer
         self.chunkSize = max(chunkSize, 1)
@@ -33,25 +33,41 @@ public struct StreamingAnnotator {
         renderer.begin(into: &out)
     }
 
-    /// Adds input bytes; renders what is settled into `out`.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    /// Adds input bytes; renders what is settled into `out`, calling `drain`
+    /// after every slice of about `sliceSize` input bytes so that the caller
+    /// can write `out` away and the output never piles up.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
+                              drain: (inout [UInt8]) throws -> Void) rethrows {
         var rest = bytes[...]
         while !rest.isEmpty {
             let room = max(0, written + chunkSize + Self.keep - window.count)
             let take = min(room, rest.count)
             window.append(contentsOf: rest.prefix(take))
             rest = rest.dropFirst(take)
-            if window.count >= written + chunkSize + Self.keep { process(final: false, into: &out) }
+            if window.count >= written + chunkSize + Self.keep { try process(final: false, into: &out, drain: drain) }
         }
     }
 
     /// Renders the rest of the input and ends the output.
-    public mutating func finish(into out: inout [UInt8]) {
-        process(final: true, into: &out)
+    public mutating func finish(into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void) rethrows {
+        try process(final: true, into: &out, drain: drain)
         renderer.finish(into: &out)
     }
 
-    mutating func process(final: Bool, into out: inout [UInt8]) {
+    /// Adds input bytes; renders what is settled into `out`.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        feed(bytes, into: &out, drain: { _ in })
+    }
+
+    /// Renders the rest of the input and ends the output.
+    public mutating func finish(into out: inout [UInt8]) {
+        finish(into: &out, drain: { _ in })
+    }
+
+    /// Input bytes rendered between two calls of `drain`.
+    static let sliceSize = 64 * 1024
+
+    mutating func process(final: Bool, into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void) rethrows {
         let n = window.count
         var limit = final ? n : n - Self.keep
         if !final {
@@ -64,13 +80,25 @@ public struct StreamingAnnotator {
         var flushEnd = limit
         let finder = self.finder
         let start = written
-        window.withUnsafeBufferPointer { t in
+        try window.withUnsafeBufferPointer { t in
             var entities = finder.entities(in: t, from: start)
             if !final, let cut = entities.firstIndex(where: { $0.start >= limit }) {
                 entities.removeSubrange(cut...)
             }
             if let last = entities.last { flushEnd = max(flushEnd, last.end) }
-            renderer.write(t, start..<flushEnd, entities: entities, into: &out)
+            // Render in slices that never cut an entity, draining between them.
+            var at = start
+            var next = 0
+            while at < flushEnd {
+                var sliceEnd = min(flushEnd, at + Self.sliceSize)
+                var j = next
+                while j < entities.count && entities[j].start < sliceEnd { j += 1 }
+                if j > next { sliceEnd = max(sliceEnd, entities[j - 1].end) }
+                renderer.write(t, at..<sliceEnd, entities: Array(entities[next..<j]), into: &out)
+                try drain(&out)
+                at = sliceEnd
+                next = j
+            }
         }
         written = flushEnd
         let drop = max(0, flushEnd - Limits.maxEntityBytes)

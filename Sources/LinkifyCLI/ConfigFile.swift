@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The configuration file (`--config FILE`, else `.linkify.json` in the
+/// current directory or the nearest one above it; `--no-config` reads none).
+///
+/// It is a JSON object whose keys are long option names. Each key becomes the
+/// same `Flag.apply` call as on the command line, so both mean exactly the
+/// same: a string (or number) for an option with a value, a list of strings
+/// for a repeatable one (a list is also accepted for the comma lists
+/// `detect`, `schemes`, `deny-schemes`), `true`/`false` for a flag.
+/// Command-line options win: a single-valued option given there is not taken
+/// from the file; values of repeatable options from the file come after the
+/// command line's (so the command line's come first where the first match
+/// wins). Keys of options that do not apply to the command are ignored; a
+/// relative `links` path is read from the file's directory.
+enum ConfigFile {
+    /// The default file name looked for.
+    static let fileName = ".linkify.json"
+    /// Options that may be given many times.
+    static let repeatable: Set<String> = ["link", "links", "pattern", "rewrite", "attr", "include", "exclude", "deny-schemes"]
+    /// Options that take a comma-separated list.
+    static let commaLists: Set<String> = ["detect", "schemes", "deny-schemes"]
+    /// Keys that make no sense in a file.
+    static let refused: Set<String> = ["config", "no-config", "help", "version", "completions", "man"]
+
+    /// The file to read for `options`, or nil.
+    static func locate(_ options: Options, workingDirectory: String? = currentDirectory()) -> String? {
+        if options.noConfig { return nil }
+        if let path = options.config { return path }
+        guard var dir = workingDirectory else { return nil }
+        while true {
+            let candidate = (dir.hasSuffix("/") ? dir : dir + "/") + fileName
+            if FileSystem.kind(of: candidate).0 == .file { return candidate }
+            guard dir != "/", let slash = dir.lastIndex(of: "/") else { return nil }
+            dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
+        }
+    }
+
+    /// Reads the file (if any) into `options`.
+    static func load(into options: inout Options) throws(UsageError) {
+        guard let path = locate(options) else { return }
+        let bytes: [UInt8]
+        do {
+            let fd = try FileSystem.open(path)
+            defer { close(fd) }
+            bytes = try FileInput(fd: fd, path: path).readAll()
+        } catch let e as FileError {
+            throw UsageError("\(e.path): \(e.message)")
+        } catch {
+            throw UsageError("\(path): \(error)")
+        }
+        try apply(bytes, from: path, to: &options)
+    }
+
+    /// Applies the JSON text of a config file at `path` to `options`.
+    static func apply(_ bytes: [UInt8], from path: String, to options: inout Options) throws(UsageError) {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(bytes)
+        } catch {
+            throw UsageError("\(path):\(error.line):\(error.column): invalid JSON: \(error.message)")
+        }
+        guard case .object(let members) = root else { throw UsageError("\(path): expected a JSON object of option names") }
+        var seen: Set<String> = []
+        let given = Set(options.given)
+        let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        for (key, value) in members {
+            func fail(_ message: String) -> UsageError { UsageError("\(path): key '\(key)': \(message)") }
+            guard seen.insert(key).inserted else { throw fail("given twice") }
+            guard !refused.contains(key) else { throw fail("not allowed in a config file") }
+            guard let flag = Flag.named(key, short: false) else {
+                let hint = OptionParser.suggestion(for: key, isShort: false).replacing("'--", with: "'")
+                throw fail("unknown option\(hint)")
+            }
+            guard flag.commands.contains(options.command) else { continue }
+            var values: [String] = []
+            switch value {
+            case .bool(let on):
+                guard !flag.takesValue else { throw fail("expected \(repeatable.contains(key) ? "a list of strings" : "a string")") }
+                if on { values = [""] }
+            case .string(let s):
+                guard flag.takesValue else { throw fail("expected true or false") }
+                values = [s]
+            case .number(let n):
+                guard flag.takesValue, !repeatable.contains(key) else { throw fail(flag.takesValue ? "expected a list of strings" : "expected true or false") }
+                values = [n]
+            case .array(let items):
+                guard flag.takesValue, repeatable.contains(key) || commaLists.contains(key) else {
+                    throw fail(flag.takesValue ? "expected a string, not a list" : "expected true or false")
+                }
+                for item in items {
+                    guard case .string(let s) = item else { throw fail("expected a list of strings") }
+                    values.append(s)
+                }
+                if !repeatable.contains(key) { values = [values.joined(separator: ",")] }
+            case .null, .object:
+                throw fail(flag.takesValue ? "expected a string" : "expected true or false")
+            }
+            if !repeatable.contains(key) && given.contains(key) { continue }   // the command line wins
+            for var v in values {
+                if key == "links" && !v.hasPrefix("/") && !directory.isEmpty { v = directory + v }
+                do {
+                    try flag.apply(&options, v)
+                } catch {
+                    throw fail(error.message)
+                }
+                options.given.append(key)
+            }
+        }
+    }
+
+    static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(cString: buffer)
+    }
+}

@@ -1,0 +1,80 @@
+import LinkifyCore
+
+/// `--explain`: prints on standard error, for each candidate, the rule that
+/// linked it or why it was left as text, as `PATH:LINE:COLUMN: …`.
+///
+/// The finder hands it explanations with offsets into the buffer it scanned;
+/// the printer knows the document being annotated (`begin`), so it turns them
+/// into lines and columns (in Unicode scalars, 1-based). It serves one file
+/// at a time.
+final class ExplainPrinter: ExplanationSink, @unchecked Sendable {
+    let errors: FileOutput
+    var path = "-"
+    var document: UnsafeBufferPointer<UInt8>?
+    /// A position already counted: byte offset, line, and the offset where that line starts.
+    var mark = (offset: 0, line: 1, lineStart: 0)
+
+    init(errors: FileOutput) { self.errors = errors }
+
+    /// Starts a document; `document` must stay valid until the next `begin`.
+    func begin(path: String, document: UnsafeBufferPointer<UInt8>) {
+        self.path = path
+        self.document = document
+        mark = (0, 1, 0)
+    }
+
+    func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>) {
+        var base = 0
+        if let doc = document, let d = doc.baseAddress, let t = text.baseAddress, t >= d, t <= d + doc.count { base = t - d }
+        for e in explanations {
+            let shown = Self.quoted(text, e.start..<e.end)
+            let (line, column) = position(of: base + e.start)
+            var message = "\(path):\(line):\(column): "
+            switch e.verdict {
+            case .linked(let rule, let target):
+                message += "linked \(e.kind.rawValue) \(shown) -> \(target) (\(rule))"
+            case .rejected(let reason):
+                message += "not linked \(e.kind.rawValue) \(shown): \(reason)"
+                if case .overlapped(_, let s, let end) = reason, s >= 0, end <= text.count {
+                    message += " (\(Self.quoted(text, s..<end)))"
+                }
+            }
+            errors.buffer.append(contentsOf: message.utf8)
+            errors.buffer.append(0x0A)
+        }
+        try? errors.flush()
+    }
+
+    /// `'text'`, shortened past 80 scalars, with control characters shown as `?`.
+    static func quoted(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
+        let s = String(decoding: UnsafeBufferPointer(rebasing: t[r.clamped(to: 0..<t.count)]), as: UTF8.self)
+        var out = ""
+        for (k, u) in s.unicodeScalars.enumerated() {
+            if k == 80 { out += "…"; break }
+            out.unicodeScalars.append(u.value < 0x20 || u.value == 0x7F ? "?" : u)
+        }
+        return "'\(out)'"
+    }
+
+    /// Line and column (1-based, column in scalars) of a byte offset in the document.
+    func position(of offset: Int) -> (Int, Int) {
+        guard let doc = document, offset <= doc.count else { return (0, 0) }
+        if offset < mark.offset { mark = (0, 1, 0) }
+        var k = mark.offset
+        var line = mark.line, lineStart = mark.lineStart
+        while k < offset {
+            if doc[k] == 0x0A { line += 1; lineStart = k + 1 }
+            k += 1
+        }
+        mark = (offset, line, lineStart)
+        var column = 1
+        var i = lineStart
+        while i < offset {
+            let b = doc[i]
+            // A lead byte or an ASCII byte starts a scalar; an invalid byte counts as one.
+            if b & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return (line, column)
+    }
+}

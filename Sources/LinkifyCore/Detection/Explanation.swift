@@ -1,0 +1,91 @@
+/// Why a candidate became an entity or was left as text (`--explain`).
+///
+/// Scanners and the finder produce explanations only when asked (see
+/// `EntityScanner.scan(_:from:into:rejections:)` and `FinderOptions.explanations`);
+/// the ordinary scan pays nothing for them.
+public struct Explanation: Sendable, Equatable {
+    /// What was decided.
+    public enum Verdict: Sendable, Equatable {
+        /// Linked to `target` by `rule` (`UTS #58 bare domain`, `--link "Swift"`).
+        case linked(rule: String, target: String)
+        /// Left as text, for `reason`.
+        case rejected(RejectionReason)
+    }
+
+    /// Byte offset of the candidate's first byte, in the buffer that was scanned.
+    public var start: Int
+    /// Byte offset just past the candidate.
+    public var end: Int
+    /// The kind the candidate would have had.
+    public var kind: EntityKind
+    /// The decision.
+    public var verdict: Verdict
+
+    /// Creates an explanation.
+    public init(start: Int, end: Int, kind: EntityKind, verdict: Verdict) {
+        self.start = start
+        self.end = end
+        self.kind = kind
+        self.verdict = verdict
+    }
+
+    /// The same explanation with its range moved by `delta` bytes.
+    public func shifted(by delta: Int) -> Explanation {
+        var copy = self
+        copy.start += delta
+        copy.end += delta
+        return copy
+    }
+}
+
+/// Why a candidate was not linked.
+public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
+    /// A bare domain whose last label is not in IANA's list.
+    case unknownTopLevelDomain(String)
+    /// A bare name whose last label is a file extension (`main.rs`, SPEC §5).
+    case fileName(String)
+    /// `scheme://user@host`: user info is deprecated and a spoofing risk (UTS #58).
+    case userInfo
+    /// `git@github.com:owner/repo.git` (SPEC §5).
+    case sshRemote
+    /// A web URL whose host, port or IPv6 literal is not valid.
+    case invalidHost
+    /// An email local part that is empty or has a leading, trailing or doubled dot.
+    case invalidLocalPart
+    /// Longer than `Limits.maxEntityBytes`.
+    case tooLong
+    /// `javascript:`, `vbscript:` or `data:` (SPEC §5), however it is spelt.
+    case dangerousScheme(String)
+    /// A scheme named by `--deny-schemes`.
+    case deniedScheme(String)
+    /// A scheme that `--schemes` does not name.
+    case schemeNotAllowed(String)
+    /// Overlapped by an entity that won (SPEC §5: leftmost, then user rules, then longer).
+    case overlapped(by: EntityKind, start: Int, end: Int)
+
+    public var description: String {
+        switch self {
+        case .unknownTopLevelDomain(let tld): return "top-level domain '\(tld)' is not in IANA's list"
+        case .fileName(let ext): return "file-name rule: '.\(ext)' is a file extension"
+        case .userInfo: return "user info in a URL (deprecated, a spoofing risk)"
+        case .sshRemote: return "an SSH remote (@host: followed by a path)"
+        case .invalidHost: return "the host, port or IPv6 address is not valid"
+        case .invalidLocalPart: return "email local part is empty or has a leading, trailing or doubled dot"
+        case .tooLong: return "longer than \(Limits.maxEntityBytes) bytes"
+        case .dangerousScheme(let s): return "dangerous scheme '\(s):' is never linked"
+        case .deniedScheme(let s): return "scheme '\(s)' is denied by --deny-schemes"
+        case .schemeNotAllowed(let s): return "scheme '\(s)' is not in --schemes"
+        case .overlapped(let kind, _, _): return "overlapped by a \(kind.rawValue) that wins"
+        }
+    }
+}
+
+/// Receives the explanations of each scanned buffer (`--explain`).
+///
+/// The finder calls `record` once per `entities(in:from:)` call, with offsets
+/// into `text`; a sink that knows where `text` lies in its document can turn
+/// them into lines and columns.
+public protocol ExplanationSink: AnyObject, Sendable {
+    /// Takes the explanations for one scanned buffer, in order of start.
+    func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>)
+}

@@ -1,0 +1,141 @@
+/// Which targets may become links and how they are rewritten (SPEC §5,
+/// `--schemes`, `--deny-schemes`, `--rewrite`).
+///
+/// `javascript:`, `vbscript:` and `data:` are refused whatever the flags say,
+/// however they are spelt: any case, with leading spaces or control
+/// characters, with tabs or newlines inside (browsers drop them), written with
+/// HTML character references (`&#106;avascript:`, `javascript&colon;`) or
+/// percent-encoded (`%6Aavascript:`), checked after every rewrite.
+public struct LinkPolicy: Sendable {
+    /// Schemes that may become links; nil means every scheme but the dangerous ones.
+    /// A target without a scheme (a relative URL) is not filtered by it.
+    public var allowedSchemes: Set<String>?
+    /// Schemes that never become links.
+    public var deniedSchemes: Set<String>
+    /// `FROM=TO` rewrites, tried in order; the first FROM that starts the target wins.
+    public var rewrites: [(from: String, to: String)]
+
+    /// Schemes that are never written as links (SPEC §5).
+    public static let dangerousSchemes: Set<String> = ["javascript", "vbscript", "data"]
+
+    /// Creates a policy; the defaults allow every scheme but the dangerous ones.
+    public init(allowedSchemes: Set<String>? = nil, deniedSchemes: Set<String> = [],
+                rewrites: [(from: String, to: String)] = []) {
+        self.allowedSchemes = allowedSchemes.map { Set($0.map { $0.lowercased() }) }
+        self.deniedSchemes = Set(deniedSchemes.map { $0.lowercased() })
+        self.rewrites = rewrites
+    }
+
+    /// `target` after the first rewrite whose FROM starts it (ASCII case ignored).
+    public func rewritten(_ target: String) -> String {
+        for rule in rewrites where !rule.from.isEmpty {
+            if let rest = Self.dropPrefixIgnoringASCIICase(rule.from, of: target) { return rule.to + rest }
+        }
+        return target
+    }
+
+    /// Why `target` may not be a link, or nil when it may.
+    public func rejection(of target: String) -> RejectionReason? {
+        guard let scheme = Self.scheme(of: target) else { return nil }
+        if Self.dangerousSchemes.contains(scheme) { return .dangerousScheme(scheme) }
+        if deniedSchemes.contains(scheme) { return .deniedScheme(scheme) }
+        if let allowed = allowedSchemes, !allowed.contains(scheme) { return .schemeNotAllowed(scheme) }
+        return nil
+    }
+
+    /// The lowercased scheme a browser would see in `target`: after decoding
+    /// character references and percent escapes (repeatedly, for double
+    /// encoding) and dropping white space and control characters; nil when
+    /// there is none.
+    public static func scheme(of target: String) -> String? {
+        // The scheme is at the start; a bounded prefix keeps this cheap on long targets.
+        var bytes = Array(target.utf8.prefix(4096))
+        for _ in 0..<4 {
+            let decoded = decodeReferencesAndEscapes(bytes)
+            if decoded == bytes { break }
+            bytes = decoded
+        }
+        var scheme: [UInt8] = []
+        for b in bytes {
+            if b <= 0x20 || b == 0x7F { continue }   // WHATWG URL: leading C0/space stripped, tab/newline removed
+            if b == 0x3A {
+                guard let first = scheme.first, ByteClass.isAlpha(first) else { return nil }
+                return String(decoding: scheme.map(ByteClass.lower), as: Unicode.UTF8.self)
+            }
+            guard ByteClass.isSchemeChar(b), scheme.count < 64 else { return nil }
+            scheme.append(b)
+        }
+        return nil
+    }
+
+    /// One round of decoding `%HH`, `&#N;`, `&#xH;` and the named references
+    /// that can spell a scheme (`&colon;`, `&Tab;`, `&NewLine;`, `&amp;`).
+    static func decodeReferencesAndEscapes(_ b: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        var i = 0
+        while i < b.count {
+            let c = b[i]
+            if c == 0x25, i + 2 < b.count, let h = hexValue(b[i + 1]), let l = hexValue(b[i + 2]) {
+                out.append(UInt8(h << 4 | l))
+                i += 3
+                continue
+            }
+            if c == 0x26, let (scalar, length) = characterReference(b, at: i) {
+                UTF8Bytes.append(scalar, to: &out)
+                i += length
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        return out
+    }
+
+    /// The scalar and length of the character reference at `i` (`&` there);
+    /// the final `;` is optional, as HTML parsers accept.
+    static func characterReference(_ b: [UInt8], at i: Int) -> (UInt32, Int)? {
+        var k = i + 1
+        if k < b.count && b[k] == 0x23 {
+            k += 1
+            let hex = k < b.count && (b[k] | 0x20) == 0x78
+            if hex { k += 1 }
+            var value: UInt32 = 0
+            let digitsStart = k
+            while k < b.count, k - digitsStart < 10 {
+                if hex, let v = hexValue(b[k]) { value = value &* 16 &+ UInt32(v) } else if !hex, ByteClass.isDigit(b[k]) {
+                    value = value &* 10 &+ UInt32(b[k] - 0x30)
+                } else { break }
+                k += 1
+            }
+            guard k > digitsStart else { return nil }
+            if k < b.count && b[k] == 0x3B { k += 1 }
+            let scalar = value == 0 || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) ? 0xFFFD : value
+            return (scalar, k - i)
+        }
+        for (name, scalar) in namedReferences {
+            let end = i + 1 + name.count
+            guard end <= b.count, zip(b[(i + 1)..<end], name).allSatisfy({ ByteClass.lower($0) == $1 }) else { continue }
+            return (scalar, end < b.count && b[end] == 0x3B ? end + 1 - i : end - i)
+        }
+        return nil
+    }
+
+    static let namedReferences: [([UInt8], UInt32)] = [
+        (Array("colon".utf8), 0x3A), (Array("tab".utf8), 0x09), (Array("newline".utf8), 0x0A), (Array("amp".utf8), 0x26),
+    ]
+
+    @inline(__always)
+    static func hexValue(_ b: UInt8) -> UInt8? {
+        if ByteClass.isDigit(b) { return b - 0x30 }
+        let l = b | 0x20
+        return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : nil
+    }
+
+    static func dropPrefixIgnoringASCIICase(_ prefix: String, of s: String) -> String? {
+        let p = Array(prefix.utf8), u = Array(s.utf8)
+        guard u.count >= p.count else { return nil }
+        for k in 0..<p.count where ByteClass.lower(p[k]) != ByteClass.lower(u[k]) { return nil }
+        return String(decoding: u[p.count...], as: Unicode.UTF8.self)
+    }
+}

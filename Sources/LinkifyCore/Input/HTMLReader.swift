@@ -1,0 +1,134 @@
+/// HTML input (SPEC §4): only text nodes are linked — never inside `<a>`,
+/// `<code>`, `<pre>`, `<kbd>`, `<samp>`, raw-text elements (`<script>`,
+/// `<style>`, `<textarea>`, `<title>`…), comments, CDATA, declarations or tags
+/// and their attribute values.
+///
+/// Character references in text are decoded before detection, so
+/// `http://example.com/?a=1&amp;b=2` is found whole with the target
+/// `http://example.com/?a=1&b=2`; the entity's `start`/`end` are mapped back
+/// to the source bytes, references included, so the writers keep the text as
+/// it was.
+public struct HTMLReader: DocumentReader {
+    /// Elements whose text is never linked: links, and text that is code or
+    /// program output (HTML §4.5.1, §4.5.15–.17, §4.4.3).
+    public static let skippedElements: Set<String> = ["a", "code", "pre", "kbd", "samp"]
+
+    /// Creates an HTML reader.
+    public init() {}
+
+    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
+        var result: [Entity] = []
+        for region in linkableRegions(in: document) {
+            entities(in: document, region: region, finder: finder, into: &result)
+        }
+        return result
+    }
+
+    /// The byte ranges of the text nodes that may be linked, sorted and disjoint.
+    public func linkableRegions(in document: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var regions: [Range<Int>] = []
+        var open: [String: Int] = [:]
+        var skipped = 0
+        HTMLTokenizer.forEachToken(in: document) { token in
+            switch token.kind {
+            case .text:
+                if skipped == 0 { regions.append(token.range) }
+            case .startTag(let name) where Self.skippedElements.contains(name):
+                open[name, default: 0] += 1
+                skipped += 1
+            case .endTag(let name) where Self.skippedElements.contains(name):
+                // An end tag without its start tag is ignored, as browsers ignore it.
+                if let count = open[name], count > 0 {
+                    open[name] = count - 1
+                    skipped -= 1
+                }
+            default:
+                break
+            }
+        }
+        return regions
+    }
+
+    /// Finds the entities of one text node, decoding its character references.
+    func entities(in document: UnsafeBufferPointer<UInt8>, region: Range<Int>, finder: EntityFinder, into result: inout [Entity]) {
+        guard let decoded = DecodedText(document, region) else {
+            let slice = UnsafeBufferPointer(rebasing: document[region])
+            for entity in finder.entities(in: slice) { result.append(entity.shifted(by: region.lowerBound)) }
+            return
+        }
+        decoded.bytes.withUnsafeBufferPointer { t in
+            for var entity in finder.entities(in: t) {
+                entity.end = decoded.sourceEnd(of: entity.end)
+                entity.start = decoded.sourceStart(of: entity.start)
+                result.append(entity)
+            }
+        }
+    }
+}
+
+/// A text node with its character references decoded, and the way back from
+/// decoded offsets to source offsets.
+struct DecodedText {
+    /// One decoded reference: where its bytes are in the decoded text and in the source.
+    struct Reference {
+        var decoded: Range<Int>
+        var source: Range<Int>
+    }
+
+    /// The decoded bytes (UTF-8).
+    var bytes: [UInt8] = []
+    /// The references, in order.
+    var references: [Reference] = []
+    /// Source offset of decoded offset 0.
+    let origin: Int
+
+    /// Decodes the references of `t[region]`; nil when it has none.
+    init?(_ t: UnsafeBufferPointer<UInt8>, _ region: Range<Int>) {
+        origin = region.lowerBound
+        var i = region.lowerBound
+        var copied = region.lowerBound
+        while let amp = HTMLTokenizer.nextByte(0x26, in: t, from: i), amp < region.upperBound {
+            guard let (scalar, end) = HTMLCharacterReference.decode(t, at: amp, limit: region.upperBound) else {
+                i = amp + 1
+                continue
+            }
+            if bytes.isEmpty { bytes.reserveCapacity(region.count) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: t[copied..<amp]))
+            let decodedStart = bytes.count
+            UTF8Bytes.append(scalar, to: &bytes)
+            references.append(Reference(decoded: decodedStart..<bytes.count, source: amp..<end))
+            i = end
+            copied = end
+        }
+        guard !references.isEmpty else { return nil }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: t[copied..<region.upperBound]))
+    }
+
+    /// The index of the last reference whose decoded range starts before `d`
+    /// (`inclusive`: at or before), or nil.
+    func lastReference(before d: Int, inclusive: Bool) -> Int? {
+        var lo = 0, hi = references.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let s = references[mid].decoded.lowerBound
+            if inclusive ? s <= d : s < d { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == 0 ? nil : lo - 1
+    }
+
+    /// The source offset where the decoded byte at `d` comes from (a start).
+    func sourceStart(of d: Int) -> Int {
+        guard let k = lastReference(before: d, inclusive: true) else { return origin + d }
+        let r = references[k]
+        if d < r.decoded.upperBound { return r.source.lowerBound }
+        return r.source.upperBound + (d - r.decoded.upperBound)
+    }
+
+    /// The source offset just past the decoded byte before `d` (an end).
+    func sourceEnd(of d: Int) -> Int {
+        guard let k = lastReference(before: d, inclusive: false) else { return origin + d }
+        let r = references[k]
+        if d <= r.decoded.upperBound { return r.source.upperBound }
+        return r.source.upperBound + (d - r.decoded.upperBound)
+    }
+}

@@ -1,0 +1,223 @@
+/// Streams an HTML input through the HTML reader's rules and a renderer in
+/// bounded memory (SPEC §7), whatever the size of the input or of one token.
+///
+/// Each window is tokenized from a point where the tokenizer state is known.
+/// Tokens that end inside the window are rendered; the one that runs to the
+/// window's end may continue in the next chunk, so it waits — unless it is
+/// long: a long text node is settled up to a cut `keep` bytes before the end
+/// (as `StreamingAnnotator` does), and long markup (a huge comment, tag or
+/// script) is written out up to a short tail, the annotator remembering what
+/// it is inside of (`Continuation`) to find its end in the next window.
+public struct StreamingHTMLAnnotator {
+    /// The finder used on text nodes.
+    public let finder: EntityFinder
+    /// The renderer that receives the settled bytes.
+    public var renderer: any Renderer
+    /// Bytes gathered before a window is processed.
+    public let chunkSize: Int
+    var window: [UInt8] = []
+    var continuation: Continuation?
+    var open: [String: Int] = [:]
+    var skipped = 0
+
+    /// Bytes at the end of a long text node that wait for the next chunk.
+    public static let keep = StreamingAnnotator.keep
+    /// Markup shorter than this waits whole for its end; longer markup is written out.
+    static let markupLimit = 256 * 1024
+    /// Bytes of long markup kept back, so that a terminator split by the window's end is found.
+    static let markupTail = 16
+
+    /// What the window starts inside of, when an earlier window wrote the start of a long token.
+    enum Continuation: Equatable {
+        case tag(name: String, isStart: Bool, state: HTMLTokenizer.TagState)
+        case comment, cdata, declaration
+        case rawText(name: String)
+    }
+
+    /// Creates an annotator; `chunkSize` is how many new bytes make a window.
+    public init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 2 << 20) {
+        self.finder = finder
+        self.renderer = renderer
+        self.chunkSize = max(chunkSize, 1)
+    }
+
+    /// Starts the output.
+    public mutating func begin(into out: inout [UInt8]) { renderer.begin(into: &out) }
+
+    /// Adds input bytes; renders what is settled into `out`.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        // A full window always settles something: a pending token is either
+        // short (and other tokens fill the window) or long enough to be cut.
+        let capacity = max(chunkSize, 2 * Self.markupLimit) + Self.keep
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let take = min(max(0, capacity - window.count), rest.count)
+            window.append(contentsOf: rest.prefix(take))
+            rest = rest.dropFirst(take)
+            if window.count >= capacity { process(final: false, into: &out) }
+        }
+    }
+
+    /// Renders the rest of the input and ends the output.
+    public mutating func finish(into out: inout [UInt8]) {
+        process(final: true, into: &out)
+        renderer.finish(into: &out)
+    }
+
+    mutating func process(final: Bool, into out: inout [UInt8]) {
+        var done = 0
+        window.withUnsafeBufferPointer { t in
+            done = settle(t, final: final, into: &out)
+        }
+        window.removeSubrange(0..<done)
+    }
+
+    /// Renders what is settled in `t`; returns how many bytes were rendered.
+    mutating func settle(_ t: UnsafeBufferPointer<UInt8>, final: Bool, into out: inout [UInt8]) -> Int {
+        let n = t.count
+        var at = 0
+        if let c = continuation {
+            guard let end = resume(c, t, final: final) else {
+                // Still inside: write all but the tail.
+                let cut = final ? n : max(0, n - Self.markupTail)
+                if case .tag(let name, let isStart, var state) = c, cut > 0 {
+                    _ = HTMLTokenizer.scanTag(t, from: 0, to: cut, &state)
+                    continuation = .tag(name: name, isStart: isStart, state: state)
+                }
+                renderer.write(t, 0..<cut, entities: [], into: &out)
+                return cut
+            }
+            renderer.write(t, 0..<end, entities: [], into: &out)
+            at = end
+            continuation = nil
+            if case .tag(let name, true, _) = c, HTMLTokenizer.rawTextElements.contains(name) {
+                continuation = .rawText(name: name)
+                return at + settle(UnsafeBufferPointer(rebasing: t[at...]), final: final, into: &out)
+            }
+        }
+        let rest = UnsafeBufferPointer(rebasing: t[at...])
+        let base = at
+        var pending: HTMLTokenizer.Token?
+        let reader = HTMLReader()
+        HTMLTokenizer.forEachToken(in: rest) { token in
+            guard pending == nil else { return }
+            let range = (token.range.lowerBound + base)..<(token.range.upperBound + base)
+            if !final && range.upperBound == n {
+                pending = HTMLTokenizer.Token(kind: token.kind, range: range)
+                return
+            }
+            write(HTMLTokenizer.Token(kind: token.kind, range: range), t, reader: reader, into: &out)
+            at = range.upperBound
+        }
+        guard let last = pending else { return at }
+        // The token that reaches the window's end.
+        switch last.kind {
+        case .text:
+            guard last.range.count > 2 * Self.keep else { return at }
+            var cut = n - Self.keep
+            var k = cut
+            while k > max(last.range.lowerBound, cut - 32 * 1024) && !ByteClass.isSpace(t[k - 1]) { k -= 1 }
+            if k > last.range.lowerBound && ByteClass.isSpace(t[k - 1]) { cut = k }
+            else { cut = Self.safeCut(t, cut) }
+            var entities: [Entity] = []
+            if skipped == 0 {
+                reader.entities(in: t, region: last.range.lowerBound..<n, finder: finder, into: &entities)
+                if let i = entities.firstIndex(where: { $0.start >= cut }) { entities.removeSubrange(i...) }
+                if let e = entities.last { cut = max(cut, e.end) }
+            }
+            renderer.write(t, last.range.lowerBound..<cut, entities: entities, into: &out)
+            return cut
+        case .rawText:
+            // The start tag is written; the content goes on in the next window.
+            guard let name = lastRawTextName else { return at }
+            continuation = .rawText(name: name)
+            let cut = max(last.range.lowerBound, n - Self.markupTail)
+            renderer.write(t, last.range.lowerBound..<cut, entities: [], into: &out)
+            return cut
+        default:
+            guard last.range.count > Self.markupLimit else { return at }
+            let cut = n - Self.markupTail
+            switch last.kind {
+            case .startTag(let name), .endTag(let name):
+                var isStart = false
+                if case .startTag = last.kind { isStart = true; noteStart(name) } else { noteEnd(name) }
+                var state = HTMLTokenizer.TagState()
+                let nameEnd = Self.nameEnd(t, from: last.range.lowerBound + (isStart ? 1 : 2), limit: cut)
+                _ = HTMLTokenizer.scanTag(t, from: nameEnd, to: cut, &state)
+                continuation = .tag(name: name, isStart: isStart, state: state)
+            case .comment: continuation = .comment
+            case .cdata: continuation = .cdata
+            default: continuation = .declaration
+            }
+            renderer.write(t, last.range.lowerBound..<cut, entities: [], into: &out)
+            return cut
+        }
+    }
+
+    /// The name of the raw-text element whose content is being read, if any.
+    var lastRawTextName: String?
+
+    /// Renders one complete token.
+    mutating func write(_ token: HTMLTokenizer.Token, _ t: UnsafeBufferPointer<UInt8>, reader: HTMLReader, into out: inout [UInt8]) {
+        switch token.kind {
+        case .text where skipped == 0:
+            var entities: [Entity] = []
+            reader.entities(in: t, region: token.range, finder: finder, into: &entities)
+            renderer.write(t, token.range, entities: entities, into: &out)
+            return
+        case .startTag(let name):
+            noteStart(name)
+            if HTMLTokenizer.rawTextElements.contains(name) { lastRawTextName = name }
+        case .endTag(let name):
+            noteEnd(name)
+        default:
+            break
+        }
+        renderer.write(t, token.range, entities: [], into: &out)
+    }
+
+    mutating func noteStart(_ name: String) {
+        guard HTMLReader.skippedElements.contains(name) else { return }
+        open[name, default: 0] += 1
+        skipped += 1
+    }
+
+    mutating func noteEnd(_ name: String) {
+        guard HTMLReader.skippedElements.contains(name), let count = open[name], count > 0 else { return }
+        open[name] = count - 1
+        skipped -= 1
+    }
+
+    /// Where the continued token ends in `t`, or nil when it goes on past it.
+    func resume(_ c: Continuation, _ t: UnsafeBufferPointer<UInt8>, final: Bool) -> Int? {
+        switch c {
+        case .tag(_, _, var state): return HTMLTokenizer.scanTag(t, from: 0, to: t.count, &state)
+        case .comment: return HTMLTokenizer.search(t, "-->", from: 0).map { $0 + 3 }
+        case .cdata: return HTMLTokenizer.search(t, "]]>", from: 0).map { $0 + 3 }
+        case .declaration: return HTMLTokenizer.nextByte(0x3E, in: t, from: 0).map { $0 + 1 }
+        case .rawText(let name):
+            if name == "plaintext" { return nil }
+            return HTMLTokenizer.endTag(named: name, in: t, from: 0)
+        }
+    }
+
+    /// The end of a tag name starting at `i`.
+    static func nameEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int, limit: Int) -> Int {
+        var k = i
+        while k < limit, !HTMLTokenizer.isTagSpace(t[k]), t[k] != 0x2F, t[k] != 0x3E { k += 1 }
+        return k
+    }
+
+    /// A cut at or before `i` that splits neither a UTF-8 sequence nor a character reference.
+    static func safeCut(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        var k = i
+        while k > 0 && t[k] & 0xC0 == 0x80 && i - k < 4 { k -= 1 }
+        var j = k
+        while j > 0 && k - j < 40 {
+            j -= 1
+            if t[j] == 0x26 { return j }
+            if t[j] == 0x3B || ByteClass.isSpace(t[j]) { break }
+        }
+        return k
+    }
+}

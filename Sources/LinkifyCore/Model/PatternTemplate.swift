@@ -1,0 +1,120 @@
+/// A `--pattern` URL template: literal text with `{0}` (the whole match),
+/// `{1}`… (groups) and `{name}` (named groups). Each inserted value is UTF-8
+/// percent-encoded as the part of the URL it lands in requires (SPEC §2).
+public struct PatternTemplate: Sendable, Equatable {
+    /// Where in a URL a value lands, which decides what is percent-encoded.
+    public enum URLPart: Sendable, Equatable {
+        /// At the very start, before any scheme: the value is a URL itself;
+        /// only characters no URL may hold are encoded.
+        case whole
+        /// In the host: everything but unreserved characters is encoded.
+        case authority
+        case path, query, fragment
+    }
+
+    /// A piece of the template.
+    public enum Piece: Sendable, Equatable {
+        case text(String)
+        case group(Int, URLPart)
+        case named(String, URLPart)
+    }
+
+    /// The pieces in order.
+    public let pieces: [Piece]
+
+    /// Parses `template`; `{{` and `}}` stand for braces.
+    public init(_ template: String) {
+        var pieces: [Piece] = []
+        var text = ""
+        var written = ""   // the literal text so far, to tell the URL part
+        var chars = template[...]
+        while let c = chars.first {
+            chars = chars.dropFirst()
+            if c == "{" && chars.first == "{" || c == "}" && chars.first == "}" {
+                chars = chars.dropFirst()
+                text.append(c)
+                written.append(c)
+                continue
+            }
+            if c == "{", let close = chars.firstIndex(of: "}") {
+                let name = String(chars[..<close])
+                if !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+                    if !text.isEmpty { pieces.append(.text(text)); text = "" }
+                    let part = Self.part(after: written)
+                    pieces.append(Int(name).map { .group($0, part) } ?? .named(name, part))
+                    written.append("x")
+                    chars = chars[chars.index(after: close)...]
+                    continue
+                }
+            }
+            text.append(c)
+            written.append(c)
+        }
+        if !text.isEmpty { pieces.append(.text(text)) }
+        self.pieces = pieces
+    }
+
+    /// The group numbers and names the template refers to.
+    public var references: [String] {
+        pieces.compactMap { piece in
+            switch piece {
+            case .text: return nil
+            case .group(let n, _): return String(n)
+            case .named(let name, _): return name
+            }
+        }
+    }
+
+    /// The URL with each placeholder replaced by `value(number)` /
+    /// `value(name)` (nil: empty), percent-encoded for its part.
+    public func expand(_ value: (Piece) -> Substring?) -> String {
+        var out: [UInt8] = []
+        for piece in pieces {
+            switch piece {
+            case .text(let s): out.append(contentsOf: s.utf8)
+            case .group(_, let part), .named(_, let part):
+                if let v = value(piece) { Self.appendEncoded(v, as: part, into: &out) }
+            }
+        }
+        return String(decoding: out, as: Unicode.UTF8.self)
+    }
+
+    /// The part of a URL that follows `prefix`.
+    static func part(after prefix: String) -> URLPart {
+        let b = Array(prefix.utf8)
+        if b.isEmpty { return .whole }
+        if b.contains(0x23) { return .fragment }
+        if b.contains(0x3F) { return .query }
+        if let r = prefix.utf8.firstRange(of: "://".utf8) {
+            let afterScheme = prefix.utf8[r.upperBound...]
+            return afterScheme.contains(0x2F) ? .path : .authority
+        }
+        return .path
+    }
+
+    /// Appends `value` percent-encoded (UTF-8, upper-case hex) for `part`.
+    static func appendEncoded(_ value: Substring, as part: URLPart, into out: inout [UInt8]) {
+        for b in value.utf8 {
+            if keeps(b, part) {
+                out.append(b)
+            } else {
+                out.append(0x25)
+                out.append(MarkdownLink.hexDigit(b >> 4))
+                out.append(MarkdownLink.hexDigit(b & 0xF))
+            }
+        }
+    }
+
+    /// Whether `b` may stand unencoded in `part` (RFC 3986 §2–3).
+    @inline(__always)
+    static func keeps(_ b: UInt8, _ part: URLPart) -> Bool {
+        if ByteClass.isAlnum(b) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E { return true }   // unreserved
+        switch part {
+        case .authority: return false
+        case .whole: return b > 0x20 && b < 0x7F && !"\"<>\\^`{|}".utf8.contains(b)
+        case .path: return "!$&'()*+,;=:@/".utf8.contains(b)
+        case .query: return "!$'()*,;:@/?".utf8.contains(b)
+        case .fragment: return "!$&'()*+,;=:@/?".utf8.contains(b)
+        }
+    }
+}

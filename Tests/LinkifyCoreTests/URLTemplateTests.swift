@@ -1,0 +1,43 @@
+import Testing
+@testable import LinkifyCore
+
+/// `URLTemplate.expand`: one line per case, grouped by the URL part the value lands in.
+@Suite struct URLTemplateTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let template: String, value: String, expected: String
+        init(_ template: String, _ value: String, _ expected: String) {
+            self.template = template
+            self.value = value
+            self.expected = expected
+        }
+        var description: String { "\(template) <- \(value)" }
+    }
+
+    static let path = [
+        Case("https://x.org/tags/{}", "Zürich", "https://x.org/tags/Z%C3%BCrich"),
+        Case("https://x.org/{}", "alice/list-1", "https://x.org/alice/list-1"),
+        Case("https://x.org/{}", "a b?c#d%e", "https://x.org/a%20b%3Fc%23d%25e"),
+        Case("https://x.org/{}", "東京", "https://x.org/%E6%9D%B1%E4%BA%AC"),
+        Case("https://x.org/{}", "a&b=c+d;e", "https://x.org/a&b=c+d;e"),
+        Case("https://x.org/{}", "<\"'>", "https://x.org/%3C%22'%3E"),
+        Case("https://x.org/{}/{}", "v", "https://x.org/v/v"),
+        Case("https://x.org/", "v", "https://x.org/"),
+    ]
+
+    static let query = [
+        Case("https://x.org/search?q=%24{}", "ABC.X", "https://x.org/search?q=%24ABC.X"),
+        Case("https://x.org/s?q={}&lang=en", "a&b=c+d", "https://x.org/s?q=a%26b%3Dc%2Bd&lang=en"),
+        Case("https://x.org/s?q={}", "1 Main St, Springfield", "https://x.org/s?q=1%20Main%20St,%20Springfield"),
+        Case("https://x.org/s?q={}", "?/:@", "https://x.org/s?q=?/:@"),
+        Case("https://x.org/s?q={}", "café#1", "https://x.org/s?q=caf%C3%A9%231"),
+    ]
+
+    static let fragment = [
+        Case("https://x.org/#{}", "ABC", "https://x.org/#ABC"),
+        Case("https://x.org/p?a=1#{}", "x y", "https://x.org/p?a=1#x%20y"),
+    ]
+
+    @Test(arguments: path) func pathValue(_ c: Case) { #expect(URLTemplate.expand(c.template, value: c.value) == c.expected) }
+    @Test(arguments: query) func queryValue(_ c: Case) { #expect(URLTemplate.expand(c.template, value: c.value) == c.expected) }
+    @Test(arguments: fragment) func fragmentValue(_ c: Case) { #expect(URLTemplate.expand(c.template, value: c.value) == c.expected) }
+}

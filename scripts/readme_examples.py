@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Runs the examples in README.md so the documentation cannot rot.
+
+In each ```sh block, every line that is not blank and does not start with `#`
+is a shell command; the `# ` lines right after it are its expected standard
+output (compared exactly, line by line). A command without expected lines must
+exit with status 0 or 1 (lint reports findings with 1), never 2. Commands run
+with bash in one temporary folder per block, with the built linkify first on
+PATH. `make …` commands are not run here (`make test` runs them itself).
+
+Usage: python3 scripts/readme_examples.py [--bin-dir .build/release] [README.md]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def blocks(text):
+    for m in re.finditer(r"^```(?:sh|bash|shell)\n(.*?)^```", text, re.S | re.M):
+        yield text[:m.start()].count("\n") + 2, m.group(1).splitlines()
+
+
+def examples(lines):
+    """(line offset, command, expected lines or None)."""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip() or line.lstrip().startswith("#"):
+            i += 1
+            continue
+        command = line
+        while command.endswith("\\") and i + 1 < len(lines):
+            i += 1
+            command = command[:-1] + "\n" + lines[i]
+        start = i
+        expected = []
+        i += 1
+        while i < len(lines) and (lines[i].startswith("# ") or lines[i] == "#"):
+            expected.append(lines[i][2:])
+            i += 1
+        yield start, command, expected if expected else None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin-dir", default=".build/release")
+    ap.add_argument("readme", nargs="?", default="README.md")
+    args = ap.parse_args()
+    bin_dir = os.path.abspath(args.bin_dir)
+    text = open(args.readme, encoding="utf-8").read()
+    env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""), NO_COLOR="1", LANG="en_US.UTF-8")
+    passed = failed = skipped = 0
+    for first_line, lines in blocks(text):
+        with tempfile.TemporaryDirectory() as tmp:
+            for offset, command, expected in examples(lines):
+                where = f"{args.readme}:{first_line + offset}"
+                if command.lstrip().startswith(("make ", "git ", "sudo ", "cd ")) or "$HOME" in command:
+                    skipped += 1
+                    continue
+                proc = subprocess.run(["bash", "-c", command], cwd=tmp, env=env, capture_output=True, text=True, timeout=60)
+                if expected is not None:
+                    got = proc.stdout.rstrip("\n").split("\n") if proc.stdout else []
+                    if got != expected:
+                        failed += 1
+                        print(f"FAIL {where}: {command}\n  expected: {expected}\n  got:      {got}\n  stderr: {proc.stderr.strip()[:300]}")
+                        continue
+                elif proc.returncode not in (0, 1):
+                    failed += 1
+                    print(f"FAIL {where}: {command}\n  exit {proc.returncode}: {proc.stderr.strip()[:300]}")
+                    continue
+                passed += 1
+    print(f"readme examples: {passed} passed, {failed} failed, {skipped} not run here")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The whole test suite (`make test`): tools, release build, `swift test`
+# (unit, golden and CLI tests), the conformance gate, the install check.
+# Ends with one summary line: `tests: N passed, N failed`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SHARED=${SHARED:-../shared}
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+passed=0 failed=0
+step() {   # step NAME COMMAND...: runs a step, counts it
+  local name=$1; shift
+  echo "== $name"
+  if "$@"; then echo "== $name: ok"; return 0; fi
+  echo "== $name: FAILED"; failed=$((failed + 1)); return 1
+}
+scripts/ensure-tools.sh
+step "release build" swift build -c release || { echo "tests: 0 passed, 1 failed"; exit 1; }
+echo "== swift test"
+swift test 2>&1 | tee "$log"
+swift_status=${PIPESTATUS[0]}
+# Swift Testing's closing line: "Test run with N tests in M suites passed/failed … with K issues".
+line=$(grep -E "Test run with [0-9]+ tests? " "$log" | tail -n 1)
+total=$(sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/' <<<"$line")
+if [ "$swift_status" -eq 0 ] && [ -n "$total" ]; then
+  passed=$((passed + total))
+else
+  failed_tests=$(grep -cE "^✘ Test .* failed" "$log" || true)
+  failed=$((failed + (failed_tests > 0 ? failed_tests : 1)))
+  passed=$((passed + ${total:-0} - failed_tests))
+fi
+step "conformance gate" python3 scripts/conformance_gate.py --bin .build/release/linkify --shared "$SHARED" && passed=$((passed + 1))
+step "readme examples" python3 scripts/readme_examples.py --bin-dir .build/release && passed=$((passed + 1))
+step "install" scripts/test_install.sh && passed=$((passed + 1))
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

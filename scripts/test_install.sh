@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs linkify into a temporary prefix as a user would (`make install PREFIX=…`),
+# then checks that the installed binary runs, that `man -l` renders the page, that
+# each completion script loads in its shell, and that `make uninstall` removes it all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+make -s install PREFIX="$prefix" >/dev/null
+fail() { echo "test_install: FAIL: $*" >&2; exit 1; }
+out=$(printf 'see example.com\n' | "$prefix/bin/linkify")
+[ "$out" = 'see <a href="https://example.com">example.com</a>' ] || fail "installed binary printed: $out"
+if ldd "$prefix/bin/linkify" 2>/dev/null | grep -q libswiftCore; then fail "installed binary needs the Swift runtime"; fi
+start=$(date +%s%N); for _ in $(seq 50); do printf 'x\n' | "$prefix/bin/linkify" >/dev/null; done; end=$(date +%s%N)
+echo "test_install: start-up of the installed binary: $(( (end - start) / 50000 )) µs per run (50 runs, 2-byte input)"
+if command -v man >/dev/null; then
+  man -l "$prefix/share/man/man1/linkify.1" 2>/dev/null | grep -q -- "--detect" || fail "man -l did not render the options"
+else
+  echo "test_install: man not installed, page not rendered (syntax not checked)"
+fi
+# Every flag of --help is in the man page.
+for flag in $("$prefix/bin/linkify" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+  grep -q -- "\\\\-\\\\-${flag#--}" "$prefix/share/man/man1/linkify.1" || fail "$flag missing from the man page"
+done
+bash -c "source '$prefix/share/bash-completion/completions/linkify' && complete -p linkify >/dev/null" || fail "bash completion"
+if command -v zsh >/dev/null; then
+  zsh -n "$prefix/share/zsh/site-functions/_linkify" || fail "zsh completion syntax"
+  zsh -c "fpath=('$prefix/share/zsh/site-functions' \$fpath); autoload -U compinit; compinit -u -D; (( \$+_comps[linkify] ))" \
+    || fail "zsh completion not registered"
+else
+  echo "test_install: zsh not installed, zsh completion not loaded"
+fi
+if command -v fish >/dev/null; then
+  fish -c "source '$prefix/share/fish/vendor_completions.d/linkify.fish'; complete -C 'linkify --to '" | grep -q markdown \
+    || fail "fish completion"
+else
+  echo "test_install: fish not installed, fish completion not loaded"
+fi
+make -s uninstall PREFIX="$prefix" >/dev/null
+[ -z "$(find "$prefix" -type f)" ] || fail "uninstall left files: $(find "$prefix" -type f)"
+echo "test_install: ok"
