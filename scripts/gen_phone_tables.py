@@ -19,8 +19,8 @@ The same compiler also builds a few structural patterns of the phone scanner
 (over symbol classes rather than digits): symbols 0-9 are the digits, `a`-`f`
 stand for symbols 10-15, `.` is any symbol.
 
-Program encoding (one UInt32 per instruction, targets relative to the
-program's first instruction):
+Program encoding: a header word (6 << 28 | number of instructions), then one
+UInt32 per instruction, targets relative to the first instruction:
   op << 28 | a << 14 | b        op: 0 char (mask in the low 16 bits),
                                      1 split (prefer a, then b), 2 jump a,
                                      3 save slot a, 4 end of input, 5 match
@@ -29,7 +29,7 @@ import json
 import os
 import sys
 
-OP_CHAR, OP_SPLIT, OP_JUMP, OP_SAVE, OP_END, OP_MATCH = range(6)
+OP_CHAR, OP_SPLIT, OP_JUMP, OP_SAVE, OP_END, OP_MATCH, OP_HEADER = range(7)
 ALL = (1 << 16) - 1
 DIGITS = (1 << 10) - 1
 
@@ -236,7 +236,8 @@ def compile_pattern(text):
     e.emit(OP_MATCH)
     if len(e.code) >= 1 << 14:
         raise ValueError(f"pattern too long: {text[:60]}")
-    return [(op << 28) | (a << 14) | b for op, a, b in e.code], p.groups
+    # A header word holds the program's length, for the matcher's visited set.
+    return [(OP_HEADER << 28) | len(e.code)] + [(op << 28) | (a << 14) | b for op, a, b in e.code], p.groups
 
 
 # --- tables ----------------------------------------------------------------------

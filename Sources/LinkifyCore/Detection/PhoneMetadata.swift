@@ -15,8 +15,8 @@ struct PhoneNumberFormat: Sendable {
     let prefixOptional: Bool
 }
 
-/// One territory of libphonenumber's metadata.
-struct PhoneTerritory: Sendable {
+/// One territory of libphonenumber's metadata (a class: it is shared, not copied, on every look-up).
+final class PhoneTerritory: Sendable {
     let id: String
     let callingCode: Int
     let isMainForCode: Bool
@@ -31,6 +31,22 @@ struct PhoneTerritory: Sendable {
     let types: [PhoneNumberDesc]
     /// Range of `PhoneMetadataTables.formats`.
     let formats: Range<Int>
+
+    init(id: String, callingCode: Int, isMainForCode: Bool, internationalPrefix: Int32, nationalPrefixForParsing: Int32,
+         nationalPrefixGroups: Int, transformRule: String?, leadingDigits: Int32, general: PhoneNumberDesc,
+         types: [PhoneNumberDesc], formats: Range<Int>) {
+        self.id = id
+        self.callingCode = callingCode
+        self.isMainForCode = isMainForCode
+        self.internationalPrefix = internationalPrefix
+        self.nationalPrefixForParsing = nationalPrefixForParsing
+        self.nationalPrefixGroups = nationalPrefixGroups
+        self.transformRule = transformRule
+        self.leadingDigits = leadingDigits
+        self.general = general
+        self.types = types
+        self.formats = formats
+    }
 }
 
 /// What libphonenumber's length test says about a national number.
@@ -57,8 +73,11 @@ enum PhoneMetadata {
 
     /// The territories sharing a calling code, the main one first.
     static func territories(callingCode: Int) -> [PhoneTerritory] {
-        (PhoneMetadataTables.territoriesByCallingCode[callingCode] ?? []).map { PhoneMetadataTables.territories[$0] }
+        byCallingCode[callingCode] ?? []
     }
+
+    private static let byCallingCode: [Int: [PhoneTerritory]] =
+        PhoneMetadataTables.territoriesByCallingCode.mapValues { $0.map { PhoneMetadataTables.territories[$0] } }
 
     /// Whether a calling code is assigned.
     static func isKnownCallingCode(_ code: Int) -> Bool {

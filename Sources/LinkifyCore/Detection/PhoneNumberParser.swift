@@ -67,7 +67,7 @@ enum PhoneNumberParser {
         if extracted.code != 0 {
             national = extracted.national
             let main = PhoneMetadata.territories(callingCode: extracted.code).first
-            metadata = (region != nil && main?.id == region!.id) ? region : main
+            metadata = (region != nil && main === region) ? region : main
         } else {
             guard let region else { return nil }
             national = digits(of: number[...])

@@ -8,7 +8,7 @@
 /// the short inputs (at most a few hundred symbols) it is given. This is what
 /// keeps `Regex` construction and matching costs out of the scanner.
 struct PhonePattern {
-    /// Offset of the program's first instruction in `PhonePattern.code`.
+    /// Offset of the program's header word (its length) in `PhonePattern.code`.
     let base: Int
 
     /// Whether there is a pattern (the metadata writes -1 for none).
@@ -46,62 +46,64 @@ struct PhonePattern {
 
     private func run(_ input: [UInt8], whole: Bool, slots: inout [Int]) -> Int? {
         let code = PhonePattern.code
-        var length = 0
-        while code[base + length] >> 28 != PhonePattern.opMatch { length += 1 }
-        length += 1
+        let length = Int(code[base] & 0x0FFF_FFFF)
+        let first = base + 1
         let n = input.count
         let width = n + 1
-        var visited = [UInt64](repeating: 0, count: (length * width + 63) >> 6)
-        // Jobs: (pc, pos) to run, or (-1 - slot, old value) to restore on backtracking.
-        var stack: [(Int, Int)] = [(0, 0)]
-        while let (first, second) = stack.popLast() {
-            if first < 0 {
-                slots[-1 - first] = second
-                continue
-            }
-            var pc = first, pos = second
-            while true {
-                let key = pc * width + pos
-                let bit: UInt64 = 1 << UInt64(key & 63)
-                if visited[key >> 6] & bit != 0 { break }
-                visited[key >> 6] |= bit
-                let ins = code[base + pc]
-                let a = Int((ins >> 14) & 0x3FFF), b = Int(ins & 0x3FFF)
-                switch ins >> 28 {
-                case PhonePattern.opChar:
-                    guard pos < n, input[pos] < 16, (ins & 0xFFFF) & (1 << UInt32(input[pos])) != 0 else { break }
-                    pc += 1
-                    pos += 1
+        let words = (length * width + 63) >> 6
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { visited in
+            visited.initialize(repeating: 0)
+            // Jobs: (pc, pos) to run, or (-1 - slot, old value) to restore on backtracking.
+            var stack: [(Int, Int)] = [(0, 0)]
+            while let (job, second) = stack.popLast() {
+                if job < 0 {
+                    slots[-1 - job] = second
                     continue
-                case PhonePattern.opSplit:
-                    stack.append((b, pos))
-                    pc = a
-                    continue
-                case PhonePattern.opJump:
-                    pc = a
-                    continue
-                case PhonePattern.opSave:
-                    if a < slots.count {
-                        stack.append((-1 - a, slots[a]))
-                        slots[a] = pos
-                    }
-                    pc += 1
-                    continue
-                case PhonePattern.opEnd:
-                    guard pos == n else { break }
-                    pc += 1
-                    continue
-                default:
-                    guard !whole || pos == n else { break }
-                    if slots.count >= 2 {
-                        slots[0] = 0
-                        slots[1] = pos
-                    }
-                    return pos
                 }
-                break
+                var pc = job, pos = second
+                while true {
+                    let key = pc * width + pos
+                    let bit: UInt64 = 1 << UInt64(key & 63)
+                    if visited[key >> 6] & bit != 0 { break }
+                    visited[key >> 6] |= bit
+                    let ins = code[first + pc]
+                    let a = Int((ins >> 14) & 0x3FFF), b = Int(ins & 0x3FFF)
+                    switch ins >> 28 {
+                    case PhonePattern.opChar:
+                        guard pos < n, input[pos] < 16, (ins & 0xFFFF) & (1 << UInt32(input[pos])) != 0 else { break }
+                        pc += 1
+                        pos += 1
+                        continue
+                    case PhonePattern.opSplit:
+                        stack.append((b, pos))
+                        pc = a
+                        continue
+                    case PhonePattern.opJump:
+                        pc = a
+                        continue
+                    case PhonePattern.opSave:
+                        if a < slots.count {
+                            stack.append((-1 - a, slots[a]))
+                            slots[a] = pos
+                        }
+                        pc += 1
+                        continue
+                    case PhonePattern.opEnd:
+                        guard pos == n else { break }
+                        pc += 1
+                        continue
+                    default:
+                        guard !whole || pos == n else { break }
+                        if slots.count >= 2 {
+                            slots[0] = 0
+                            slots[1] = pos
+                        }
+                        return pos
+                    }
+                    break
+                }
             }
+            return nil
         }
-        return nil
     }
 }
