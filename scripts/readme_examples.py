@@ -34,7 +34,7 @@ def examples(lines):
         command = line
         while command.endswith("\\") and i + 1 < len(lines):
             i += 1
-            command = command[:-1] + "\n" + lines[i]
+            command = command + "\n" + lines[i]   # bash reads backslash-newline as a continuation
         start = i
         expected = []
         i += 1

@@ -110,9 +110,6 @@ public struct Driver {
 
     /// Options parsed but not built yet: an honest error rather than silence.
     static let notYetImplemented: Set<String> = [
-        "date-url",
-        "address-url",
-        "now",
         "in-place",
         "check",
         "include",

@@ -188,7 +188,9 @@ enum ScannerRegistry {
         let kinds = options.kinds
         if kinds.contains(.url) || kinds.contains(.email) {
             switch options.profile {
-            case .default, .gfm:
+            case .gfm:
+                result.append(GFMScanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
+            case .default:
                 result.append(UTS58Scanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
             case .twitter:
                 // twitter-text has no email rules: addresses are found as UTS #58 finds them.
@@ -203,6 +205,8 @@ enum ScannerRegistry {
         if kinds.contains(.phone) {
             result.append(PhoneScanner(regionID: options.effectivePhoneRegion))
         }
+        if kinds.contains(.date) { result.append(DateScanner(options: options)) }
+        if kinds.contains(.address) { result.append(AddressScanner(options: options)) }
         return result
     }
 }

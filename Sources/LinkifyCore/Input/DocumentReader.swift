@@ -35,7 +35,8 @@ extension InputFormat {
     /// The reader for this format.
     public var reader: any DocumentReader {
         switch self {
-        case .text, .markdown: return TextReader()
+        case .text: return TextReader()
+        case .markdown: return MarkdownReader()
         case .html: return HTMLReader()
         }
     }

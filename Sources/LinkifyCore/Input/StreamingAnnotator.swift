@@ -13,6 +13,13 @@ public struct StreamingAnnotator {
     public var renderer: any Renderer
     /// Bytes gathered before a window is processed.
     public let chunkSize: Int
+    /// New bytes that make the next window: `chunkSize`, halved while windows
+    /// hold many entities so that the entities of one window stay few.
+    var windowChunk: Int
+    /// Entities per window above which the next window is made smaller.
+    static let denseWindow = 4096
+    /// The smallest window chunk.
+    static let minimumChunk = 32 * 1024
     var window: [UInt8] = []
     /// Bytes at the start of `window` that were already rendered (context only).
     var written = 0
@@ -25,6 +32,9 @@ public struct StreamingAnnotator {
         self.finder = finder
         self.renderer = renderer
         self.chunkSize = max(chunkSize, 1)
+        // Start small and grow while windows are sparse: the first window of
+        // a dense input is as bounded as the others.
+        self.windowChunk = min(self.chunkSize, 2 * Self.minimumChunk)
         window.reserveCapacity(self.chunkSize + 2 * Self.keep + 1)
     }
 
@@ -40,11 +50,11 @@ public struct StreamingAnnotator {
                               drain: (inout [UInt8]) throws -> Void) rethrows {
         var rest = bytes[...]
         while !rest.isEmpty {
-            let room = max(0, written + chunkSize + Self.keep - window.count)
+            let room = max(0, written + windowChunk + Self.keep - window.count)
             let take = min(room, rest.count)
             window.append(contentsOf: rest.prefix(take))
             rest = rest.dropFirst(take)
-            if window.count >= written + chunkSize + Self.keep { try process(final: false, into: &out, drain: drain) }
+            if window.count >= written + windowChunk + Self.keep { try process(final: false, into: &out, drain: drain) }
         }
     }
 
@@ -86,6 +96,13 @@ public struct StreamingAnnotator {
                 entities.removeSubrange(cut...)
             }
             if let last = entities.last { flushEnd = max(flushEnd, last.end) }
+            // Dense text (a link every few bytes) gets smaller windows: memory
+            // is bounded by entities per window, not only by bytes.
+            if entities.count > Self.denseWindow {
+                windowChunk = max(min(Self.minimumChunk, chunkSize), windowChunk / 2)
+            } else if entities.count < Self.denseWindow / 4 {
+                windowChunk = min(chunkSize, windowChunk * 2)
+            }
             // Render in slices that never cut an entity, draining between them.
             var at = start
             var next = 0

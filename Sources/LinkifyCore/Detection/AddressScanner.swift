@@ -1,0 +1,133 @@
+/// Finds US, Canadian and UK street addresses (`--detect address`): each
+/// becomes an entity whose value is the address on one line and whose target
+/// is the `--address-url` template (an OpenStreetMap search by default) with
+/// that value in it.
+///
+/// Triggers are house numbers at a word start, spelled house numbers
+/// (`One Infinite Loop`), `P.O. Box` and a leading unit (`Flat 3, …`);
+/// `AddressReader` reads a bounded distance from each, so the time is linear.
+/// Every locale tries all three countries' forms: they do not collide.
+struct AddressScanner: EntityScanner {
+    let template: String
+
+    /// A scanner linking to `options.templates.address`.
+    init(options: FinderOptions) {
+        template = options.templates.address
+    }
+
+    func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
+        let reader = AddressReader(t: t)
+        let n = t.count
+        var signals = PostcodeSignals(t: t, scanned: minStart)
+        let letterTriggers = AddressWords.letterTriggers
+        var i = minStart
+        while i < n {
+            let b = t[i]
+            if ByteClass.isDigit(b) {
+                if DateScanner.canStartNumber(t, at: i), signals.any(in: i, window: Self.window), let end = reader.match(at: i) {
+                    emit(t, i, end, into: &out)
+                    i = end
+                    continue
+                }
+                while i < n && ByteClass.isDigit(t[i]) { i += 1 }
+            } else if b >= 0x41 && b <= 0x5A {
+                // Capitalised triggers only: One, Flat, Suite, P.O., PO, Post.
+                let word = TextWord.read(t, at: i)
+                if let w = word, letterTriggers[w.key] != nil, !TextWord.continuesWord(t, before: i),
+                   signals.any(in: i, window: Self.window), let end = reader.match(at: i) {
+                    emit(t, i, end, into: &out)
+                    i = end
+                    continue
+                }
+                i = max(i + 1, word?.end ?? i + 1)
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// How far after a trigger the ZIP, postcode or state must start.
+    static let window = 320
+
+    func emit(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [Entity]) {
+        let value = Self.oneLine(t, start..<end)
+        out.append(Entity(kind: .address, start: start, end: end, target: URLTemplate.expand(template, value: value), value: value))
+    }
+
+    /// The address on one line: each line break (with the spaces around it)
+    /// becomes `, ` (a space after a comma), runs of spaces one space.
+    static func oneLine(_ t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        var out: [UInt8] = []
+        var pendingSpace = false
+        var pendingBreak = false
+        for b in UnsafeBufferPointer(rebasing: t[range]) {
+            if b == 0x0A || b == 0x0D {
+                pendingBreak = true
+            } else if b == 0x20 || b == 0x09 {
+                pendingSpace = true
+            } else {
+                if pendingBreak {
+                    if out.last != 0x2C { out.append(0x2C) }
+                    out.append(0x20)
+                } else if pendingSpace {
+                    out.append(0x20)
+                }
+                pendingBreak = false
+                pendingSpace = false
+                out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Where the text has what ends every address this detector finds — a ZIP
+/// (five digits), the start of a UK or Canadian postcode (a capital then a
+/// digit), a state after a comma (`, IL`) — found in one forward pass, so
+/// triggers far from any cost no parsing.
+struct PostcodeSignals {
+    let t: UnsafeBufferPointer<UInt8>
+    /// Bytes before this were searched.
+    var scanned: Int
+    /// The last signal found (at or after every earlier query's start).
+    var found = -1
+
+    /// Whether a signal starts in `i ..< i + window`; queries come with `i` not decreasing.
+    mutating func any(in i: Int, window: Int) -> Bool {
+        if found >= i { return found < i + window }
+        var k = max(scanned, i)
+        let limit = min(t.count, i + window)
+        while k < limit {
+            if isSignal(at: k) {
+                found = k
+                scanned = k + 1
+                return true
+            }
+            k += 1
+        }
+        scanned = max(scanned, limit)
+        return false
+    }
+
+    func isSignal(at k: Int) -> Bool {
+        let b = t[k]
+        if b == 0x2C {
+            var p = k + 1
+            while p < t.count && p - k < 4 && t[p] == 0x20 { p += 1 }
+            return p + 1 < t.count && isUpper(t[p]) && isUpper(t[p + 1])
+        }
+        guard k == 0 || !ByteClass.isAlnum(t[k - 1]) else { return false }
+        if ByteClass.isDigit(b) {
+            var p = k
+            while p < t.count && ByteClass.isDigit(t[p]) && p - k < 6 { p += 1 }
+            return p - k == 5
+        }
+        if isUpper(b) && k + 1 < t.count {
+            if ByteClass.isDigit(t[k + 1]) { return true }
+            return isUpper(t[k + 1]) && k + 2 < t.count && ByteClass.isDigit(t[k + 2])
+        }
+        return false
+    }
+
+    @inline(__always) func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+}

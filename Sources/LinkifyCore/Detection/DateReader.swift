@@ -1,0 +1,615 @@
+/// A date, time or both found at one position, with its value.
+struct DateMatch {
+    /// Just past the last byte of the match.
+    var end: Int
+    /// The date (and time) meant; the offset only when the text gives a zone.
+    var value: CivilDateTime
+    /// Whether the text gives a time of day (then the value is a date-time).
+    var hasTime: Bool
+    /// Whether the date is ISO 8601 (`2026-12-01`), after which a time may
+    /// carry a `-05:00` offset with no space.
+    var isISO = false
+
+    /// The ISO 8601 value of SPEC §3: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[zone]`.
+    var iso: String { hasTime ? value.isoDateTime : value.isoDate }
+}
+
+/// A time of day read from the text.
+struct ClockMatch {
+    var end: Int
+    var hour: Int, minute: Int, second: Int
+    var offset: Int?
+}
+
+/// Reads the date forms that start at one position of the text: bounded
+/// look-ahead from a trigger, never a search over the whole text.
+///
+/// Forms: ISO 8601 dates and date-times, numeric dates in the locale's order,
+/// month names (English, German) before or after the day, RFC 2822, weekday
+/// prefixes, times (`5pm`, `17:30`, `17 Uhr`) alone or after a date,
+/// relative days (`tomorrow at 5pm`, `next Friday`, `in 2 weeks`, `3 days ago`,
+/// `übermorgen`) and the Chinese and Japanese forms (`DateReader+CJK.swift`).
+struct DateReader {
+    let t: UnsafeBufferPointer<UInt8>
+    let locale: DateLocale
+    /// `--now`, the moment relative forms are read against.
+    let now: CivilDateTime
+    /// The keyword table, held here so the hot loop does not go through a global's lazy initialiser.
+    let words = DateWords.table
+
+    /// Midnight of `now`'s day, with no zone.
+    var today: CivilDateTime { CivilDateTime(year: now.year, month: now.month, day: now.day) }
+
+    // MARK: - Entry point
+
+    /// The longest date form starting at `i`, if any.
+    func match(at i: Int) -> DateMatch? {
+        let b = t[i]
+        var best: DateMatch?
+        func consider(_ m: DateMatch?) {
+            if let m, m.end > (best?.end ?? i) { best = m }
+        }
+        if ByteClass.isDigit(b) {
+            consider(withTime(numericDate(at: i)))
+            consider(withTime(dayFirst(at: i)))
+            consider(timeFirst(at: i))
+            consider(relativeCount(at: i))
+            // Chinese and Japanese forms put a Han character right after the number (2026年, 15時, 3天后).
+            var k = i + 1
+            while isDigit(k) && k - i < 5 { k += 1 }
+            if byte(k) >= 0xE3 { consider(cjk(at: i)) }
+        } else if b < 0x80 || (b >= 0xC3 && b < 0xE0) {
+            if let w = TextWord.read(t, at: i), w.key != 0 { consider(wordForm(w)) }
+        } else {
+            consider(cjk(at: i))
+        }
+        return best
+    }
+
+    /// A date form without a time, as may follow a weekday or a time
+    /// (`Fri, 5 Dec 2026`, `5pm on Friday`).
+    func calendarDate(at i: Int, allowsRelative: Bool) -> DateMatch? {
+        guard i < t.count else { return nil }
+        if ByteClass.isDigit(t[i]) {
+            let a = numericDate(at: i), b = dayFirst(at: i)
+            if let a, let b { return a.end >= b.end ? a : b }
+            return a ?? b
+        }
+        guard let w = TextWord.read(t, at: i), w.key != 0, let meaning = words[w.key] else { return nil }
+        switch meaning {
+        case .month(let m, let abbreviated):
+            return monthFirst(w, month: m, abbreviated: abbreviated)
+        case .weekday(let d, let abbreviated) where allowsRelative:
+            return weekdayFirst(w, weekday: d, abbreviated: abbreviated, attachesTime: false)
+        case .relativeDay(let k) where allowsRelative:
+            return relativeDay(w, k)
+        case .modifier(let choice) where allowsRelative:
+            return modifiedWeekday(w, choice)
+        default:
+            return nil
+        }
+    }
+
+    /// Forms that start with a word.
+    func wordForm(_ w: TextWord) -> DateMatch? {
+        if let meaning = words[w.key] {
+            switch meaning {
+            case .month(let m, let abbreviated):
+                return withTime(monthFirst(w, month: m, abbreviated: abbreviated))
+            case .weekday(let d, let abbreviated):
+                return weekdayFirst(w, weekday: d, abbreviated: abbreviated, attachesTime: true)
+            case .relativeDay(let k):
+                return withTime(relativeDay(w, k))
+            case .modifier(let choice):
+                return withTime(modifiedWeekday(w, choice))
+            case .count:
+                return relativeCount(at: w.start)
+            case .unit, .zone:
+                break
+            }
+        }
+        switch w.key {
+        case DateWords.the, DateWords.day: return withTime(dayAfterTomorrow(w))
+        case DateWords.inWord: return relativeIn(w, sign: 1)
+        case DateWords.vor: return relativeIn(w, sign: -1)
+        default: break
+        }
+        if locale.readsGermanAbbreviations, w.isCapitalized, let d = DateWords.germanWeekdayAbbreviations[w.key],
+           byte(w.end) == 0x2E || byte(w.end) == 0x2C {
+            return weekdayFirst(w, weekday: d, abbreviated: true, attachesTime: true)
+        }
+        return nil
+    }
+
+    // MARK: - Numeric dates
+
+    /// `2026-12-01`, `2026/12/01`, `1/12/2026`, `1.12.2026`, `01.12.26`, `1/12/26`;
+    /// an ISO date may carry `T` and a time.
+    func numericDate(at i: Int) -> DateMatch? {
+        guard let a = number(at: i, max: 4) else { return nil }
+        var p = i + a.count
+        let sep = byte(p)
+        guard sep == 0x2D || sep == 0x2F || sep == 0x2E, let b = number(at: p + 1, max: 2) else { return nil }
+        p += 1 + b.count
+        guard byte(p) == sep, let c = number(at: p + 1, max: 4) else { return nil }
+        p += 1 + c.count
+        // A further field means a version, an IP address or a code (1.2.2026.5).
+        if (byte(p) == 0x2E || byte(p) == 0x2D || byte(p) == 0x2F || byte(p) == 0x3A) && isDigit(p + 1) { return nil }
+        var year: Int, month: Int, day: Int
+        if a.count == 4 {
+            guard c.count <= 2 else { return nil }
+            (year, month, day) = (a.value, b.value, c.value)
+        } else {
+            guard a.count <= 2 else { return nil }
+            if c.count == 4 {
+                year = c.value
+            } else if c.count == 2 && (sep == 0x2F || (sep == 0x2E && a.count == 2 && b.count == 2)) {
+                // Two-digit years, as POSIX strptime %y reads them: 69–99 are 19xx.
+                year = c.value < 69 ? 2000 + c.value : 1900 + c.value
+            } else {
+                return nil
+            }
+            (month, day) = locale.order == .monthDay ? (a.value, b.value) : (b.value, a.value)
+            if !CivilDateTime.isValidDate(year: year, month: month, day: day)
+                && CivilDateTime.isValidDate(year: year, month: day, day: month) {
+                (month, day) = (day, month)
+            }
+        }
+        guard CivilDateTime.isValidDate(year: year, month: month, day: day) else { return nil }
+        var m = DateMatch(end: p, value: CivilDateTime(year: year, month: month, day: day), hasTime: false,
+                          isISO: a.count == 4 && sep == 0x2D)
+        if a.count == 4 && (byte(p) == 0x54 || byte(p) == 0x74), let c = clock(at: p + 1, afterISODate: true), c.hasMinutesForm {
+            m = combined(m, c.clock)
+        }
+        if isASCIILetter(m.end) { return nil }
+        return m
+    }
+
+    // MARK: - Month names
+
+    /// `5 December 2026`, `5th of Dec`, `5. Dezember 2026`, `12-Mar-2028`, `1 May`.
+    func dayFirst(at i: Int) -> DateMatch? {
+        guard let dn = number(at: i, max: 2), dn.value >= 1 else { return nil }
+        var p = i + dn.count
+        if let e = ordinalSuffix(at: p) {
+            p = e
+        } else if byte(p) == 0x2E {
+            p += 1   // German ordinal dot: 5. Dezember
+        }
+        let sep = byte(p)
+        var q: Int
+        if (sep == 0x2D || sep == 0x2F) && p == i + dn.count {
+            q = p + 1
+        } else {
+            q = skipSpaces(p)
+            guard q > p else { return nil }
+            if let w = TextWord.read(t, at: q), w.key == DateWords.of {
+                let r = skipSpaces(w.end)
+                guard r > w.end else { return nil }
+                q = r
+            }
+        }
+        guard let w = TextWord.read(t, at: q), w.key != 0, w.isCapitalized,
+              case .month(let month, let abbreviated)? = words[w.key] else { return nil }
+        var end = w.end
+        var year: Int?
+        if sep == 0x2D || sep == 0x2F, q == p + 1 {
+            if byte(end) == sep, let y = year4(at: end + 1) {
+                year = y.value
+                end = y.end
+            } else if byte(end) == sep {
+                return nil
+            }
+        } else if let y = yearAfter(end, abbreviated: abbreviated) {
+            year = y.value
+            end = y.end
+        } else if abbreviated && byte(end) == 0x2E && byte(end + 1) == 0x20 && (byte(end + 2) >= 0x61 && byte(end + 2) <= 0x7A || byte(end + 2) == 0xC3) {
+            end += 1   // the abbreviation's dot, when the sentence goes on (`11. Dez. bestätigt`)
+        }
+        return dayMonth(day: dn.value, month: month, year: year, end: end)
+    }
+
+    /// `December 5, 2026`, `Dec. 5th 2026`, `Jan 1`.
+    func monthFirst(_ w: TextWord, month: Int, abbreviated: Bool) -> DateMatch? {
+        guard w.isCapitalized else { return nil }
+        var p = w.end
+        if abbreviated && byte(p) == 0x2E { p += 1 }
+        let q = skipSpaces(p)
+        guard q > p, let dn = number(at: q, max: 2), dn.value >= 1 else { return nil }
+        var end = q + dn.count
+        if let e = ordinalSuffix(at: end) { end = e }
+        // `May 12:30`, `Jan 5.5`, `Mar 3a` are not a day after a month.
+        if TextWord.startsWord(t, at: end) { return nil }
+        if (byte(end) == 0x3A || byte(end) == 0x2E || byte(end) == 0x2F) && isDigit(end + 1) { return nil }
+        var year: Int?
+        if let y = yearAfter(end, abbreviated: false) {
+            year = y.value
+            end = y.end
+        }
+        return dayMonth(day: dn.value, month: month, year: year, end: end)
+    }
+
+    /// A year after a day and month: `, 2026` or ` 2026` (after an
+    /// abbreviation, also `. 2026`).
+    func yearAfter(_ i: Int, abbreviated: Bool) -> (value: Int, end: Int)? {
+        var p = i
+        if abbreviated && byte(p) == 0x2E { p += 1 }
+        if byte(p) == 0x2C { p += 1 }
+        let q = skipSpaces(p)
+        guard q > p else { return nil }
+        return year4(at: q)
+    }
+
+    /// Four digits that end a number (not `2026` of `20261`, nor of `2026:10`).
+    func year4(at i: Int) -> (value: Int, end: Int)? {
+        guard let y = number(at: i, max: 4), y.count == 4 else { return nil }
+        let e = i + 4
+        if isASCIILetter(e) { return nil }
+        if (byte(e) == 0x2E || byte(e) == 0x2C) && isDigit(e + 1) { return nil }
+        return (y.value, e)
+    }
+
+    func dayMonth(day: Int, month: Int, year: Int?, end: Int) -> DateMatch? {
+        if let year {
+            guard CivilDateTime.isValidDate(year: year, month: month, day: day) else { return nil }
+            return DateMatch(end: end, value: CivilDateTime(year: year, month: month, day: day), hasTime: false)
+        }
+        guard let date = nextOccurrence(month: month, day: day) else { return nil }
+        return DateMatch(end: end, value: date, hasTime: false)
+    }
+
+    /// `Friday, 5 December 2026`, `Thu, 27 Jan 2028 21:30:38 +0100`, or a bare
+    /// full weekday name (`Friday`: today or the next Friday).
+    func weekdayFirst(_ w: TextWord, weekday: Int, abbreviated: Bool, attachesTime: Bool) -> DateMatch? {
+        guard w.isCapitalized else { return nil }
+        var p = w.end
+        if abbreviated && byte(p) == 0x2E { p += 1 }
+        if byte(p) == 0x2C { p += 1 }
+        let q = skipSpaces(p)
+        if q > p, let date = calendarDate(at: q, allowsRelative: false) {
+            return attachesTime ? withTime(date) : date
+        }
+        guard !abbreviated else { return nil }
+        let date = DateMatch(end: w.end, value: weekdayDate(weekday, .onOrAfter), hasTime: false)
+        return attachesTime ? withTime(date) : date
+    }
+
+    // MARK: - Relative forms
+
+    /// `today`, `tomorrow`, `heute`, `übermorgen`.
+    func relativeDay(_ w: TextWord, _ days: Int) -> DateMatch? {
+        // German `Morgen` with a capital is the noun "morning".
+        if w.key == DateWords.morgen && w.isCapitalized { return nil }
+        return DateMatch(end: w.end, value: today.adding(days: days), hasTime: false)
+    }
+
+    /// `next Friday`, `this Sunday`, `last Monday`, `nächsten Freitag`.
+    func modifiedWeekday(_ w: TextWord, _ choice: WeekdayChoice) -> DateMatch? {
+        let q = skipSpaces(w.end)
+        guard q > w.end, let d = TextWord.read(t, at: q), d.key != 0,
+              case .weekday(let weekday, let abbreviated)? = words[d.key],
+              d.isCapitalized || !abbreviated else { return nil }
+        return DateMatch(end: d.end, value: weekdayDate(weekday, choice), hasTime: false)
+    }
+
+    /// `the day after tomorrow`, `the day before yesterday`, `day after tomorrow`.
+    func dayAfterTomorrow(_ w: TextWord) -> DateMatch? {
+        var p = w.end
+        if w.key == DateWords.the {
+            let q = skipSpaces(p)
+            guard q > p, let d = TextWord.read(t, at: q), d.key == DateWords.day else { return nil }
+            p = d.end
+        }
+        let q = skipSpaces(p)
+        guard q > p, let dir = TextWord.read(t, at: q), dir.key == DateWords.after || dir.key == DateWords.before else { return nil }
+        let r = skipSpaces(dir.end)
+        guard r > dir.end, let day = TextWord.read(t, at: r), day.key != 0,
+              case .relativeDay(let k)? = words[day.key], k == (dir.key == DateWords.after ? 1 : -1),
+              day.letters > 6 else { return nil }   // tomorrow, yesterday (not morgen, gestern)
+        return DateMatch(end: day.end, value: today.adding(days: 2 * k), hasTime: false)
+    }
+
+    /// `in 2 weeks`, `in a day`, `in 3 Tagen` (sign 1); `vor 3 Tagen` (sign −1).
+    func relativeIn(_ w: TextWord, sign: Int) -> DateMatch? {
+        let q = skipSpaces(w.end)
+        guard q > w.end, let (n, e) = count(at: q) else { return nil }
+        let r = skipSpaces(e)
+        guard r > e, let u = TextWord.read(t, at: r), u.key != 0, case .unit(let unit)? = words[u.key] else { return nil }
+        return shifted(by: sign * n, unit, end: u.end)
+    }
+
+    /// `3 days ago`, `a week ago`, `2 weeks from now`.
+    func relativeCount(at i: Int) -> DateMatch? {
+        guard let (n, e) = count(at: i) else { return nil }
+        let q = skipSpaces(e)
+        guard q > e, let u = TextWord.read(t, at: q), u.key != 0, case .unit(let unit)? = words[u.key] else { return nil }
+        let r = skipSpaces(u.end)
+        guard r > u.end, let w = TextWord.read(t, at: r) else { return nil }
+        if w.key == DateWords.ago { return shifted(by: -n, unit, end: w.end) }
+        if w.key == DateWords.from {
+            let s = skipSpaces(w.end)
+            guard s > w.end, let x = TextWord.read(t, at: s) else { return nil }
+            if x.key == DateWords.now { return shifted(by: n, unit, end: x.end) }
+            if x.key != 0, case .relativeDay(0)? = words[x.key], x.letters == 5 { return shifted(by: n, unit, end: x.end) }
+        }
+        return nil
+    }
+
+    /// A count: up to three digits, or `a`, `one` … `twelve`, `zwei` ….
+    func count(at i: Int) -> (Int, Int)? {
+        if let n = number(at: i, max: 3) {
+            if isASCIILetter(i + n.count) { return nil }
+            return (n.value, i + n.count)
+        }
+        guard let w = TextWord.read(t, at: i), w.key != 0, case .count(let n)? = words[w.key] else { return nil }
+        return (n, w.end)
+    }
+
+    func shifted(by n: Int, _ unit: DateUnit, end: Int) -> DateMatch {
+        switch unit {
+        case .day: return DateMatch(end: end, value: today.adding(days: n), hasTime: false)
+        case .week: return DateMatch(end: end, value: today.adding(days: 7 * n), hasTime: false)
+        case .month: return DateMatch(end: end, value: today.adding(months: n), hasTime: false)
+        case .year: return DateMatch(end: end, value: today.adding(months: 12 * n), hasTime: false)
+        case .hour, .minute:
+            var v = now.adding(minutes: unit == .hour ? 60 * n : n)
+            v.utcOffsetMinutes = nil
+            return DateMatch(end: end, value: v, hasTime: true)
+        }
+    }
+
+    /// The date of `weekday` (1 Monday … 7 Sunday) counted from today.
+    func weekdayDate(_ weekday: Int, _ choice: WeekdayChoice) -> CivilDateTime {
+        let delta = (weekday - today.weekday + 7) % 7
+        switch choice {
+        case .onOrAfter: return today.adding(days: delta)
+        case .after: return today.adding(days: delta == 0 ? 7 : delta)
+        case .before: return today.adding(days: delta == 0 ? -7 : delta - 7)
+        }
+    }
+
+    /// A day and month without a year: today or its next occurrence (SPEC §3).
+    func nextOccurrence(month: Int, day: Int) -> CivilDateTime? {
+        guard (1...12).contains(month), day >= 1, day <= CivilDateTime.daysInMonth(month, year: 2000) else { return nil }
+        var year = now.year
+        if (month, day) < (now.month, now.day) { year += 1 }
+        while !CivilDateTime.isValidDate(year: year, month: month, day: day) { year += 1 }   // 29 February
+        return CivilDateTime(year: year, month: month, day: day)
+    }
+
+    // MARK: - Times
+
+    /// A time, then maybe a date: `17:30`, `5pm tomorrow`, `10am on 3 March`.
+    func timeFirst(at i: Int) -> DateMatch? {
+        guard let c = clock(at: i, afterISODate: false) else { return nil }
+        var m = combined(DateMatch(end: i, value: today, hasTime: false), c.clock)
+        var p = c.clock.end
+        if byte(p) == 0x2C { p += 1 }
+        var q = skipSpaces(p)
+        guard q > p else { return m }
+        if let w = TextWord.read(t, at: q), w.key == DateWords.on || w.key == DateWords.am {
+            let r = skipSpaces(w.end)
+            guard r > w.end else { return m }
+            q = r
+        }
+        if let date = calendarDate(at: q, allowsRelative: true) {
+            var v = date.value
+            v.hour = m.value.hour
+            v.minute = m.value.minute
+            v.second = m.value.second
+            v.utcOffsetMinutes = m.value.utcOffsetMinutes
+            m = DateMatch(end: date.end, value: v, hasTime: true)
+        }
+        return m
+    }
+
+    /// A date followed by its time: `, 17:30`, ` at 5pm`, ` um 17 Uhr`, ` 21:30:38 +0100`.
+    func withTime(_ match: DateMatch?) -> DateMatch? {
+        guard let m = match else { return nil }
+        guard !m.hasTime else { return m }
+        var p = m.end
+        if byte(p) == 0x2C { p += 1 }
+        var q = skipSpaces(p)
+        guard q > p else { return m }
+        var connector = false
+        if let w = TextWord.read(t, at: q), w.key == DateWords.at || w.key == DateWords.um {
+            let r = skipSpaces(w.end)
+            guard r > w.end else { return m }
+            q = r
+            connector = true
+        } else if byte(q) == 0x40 {
+            let r = skipSpaces(q + 1)
+            guard r > q + 1 else { return m }
+            q = r
+            connector = true
+        }
+        if let c = clock(at: q, afterISODate: m.isISO) { return combined(m, c.clock) }
+        if connector, let w = TextWord.read(t, at: q),
+           w.key == DateWords.noon || w.key == DateWords.midnight || w.key == DateWords.mittag {
+            return combined(m, ClockMatch(end: w.end, hour: w.key == DateWords.midnight ? 0 : 12, minute: 0, second: 0))
+        }
+        return m
+    }
+
+    func combined(_ m: DateMatch, _ c: ClockMatch) -> DateMatch {
+        var v = m.value
+        v.hour = c.hour
+        v.minute = c.minute
+        v.second = c.second
+        v.utcOffsetMinutes = c.offset
+        return DateMatch(end: c.end, value: v, hasTime: true)
+    }
+
+    /// `17:30`, `17:30:05.25`, `5pm`, `10:00 p.m.`, `5.30pm`, `17 Uhr`, each
+    /// with an optional zone (`Z`, `+09:00`, ` +0100`, ` GMT`, ` EST`).
+    /// `afterISODate` lets a `-HH:MM` offset follow directly (otherwise
+    /// `10:00-11:00` is a range, not a zone).
+    func clock(at i: Int, afterISODate: Bool) -> (clock: ClockMatch, hasMinutesForm: Bool)? {
+        guard let h = number(at: i, max: 2) else { return nil }
+        var p = i + h.count
+        var minute = 0, second = 0
+        var colon = false, dotted = false
+        if byte(p) == 0x3A, let m = number(at: p + 1, max: 2), m.count == 2 {
+            minute = m.value
+            p += 3
+            colon = true
+            if byte(p) == 0x3A, let s = number(at: p + 1, max: 2), s.count == 2 {
+                second = s.value
+                p += 3
+                if (byte(p) == 0x2E || byte(p) == 0x2C) && isDigit(p + 1) {
+                    p += 1
+                    var k = 0
+                    while isDigit(p) && k < 9 { p += 1; k += 1 }
+                    if isDigit(p) { return nil }
+                }
+            }
+            if byte(p) == 0x3A && isDigit(p + 1) { return nil }
+        } else if byte(p) == 0x2E, let m = number(at: p + 1, max: 2), m.count == 2 {
+            minute = m.value
+            p += 3
+            dotted = true
+        }
+        var hour = h.value
+        if let (isPM, e) = meridiem(at: p) {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (isPM ? 12 : 0)
+            p = e
+        } else if let e = uhr(at: p) {
+            p = e
+        } else {
+            guard colon, !dotted else { return nil }
+        }
+        guard hour <= 23, minute <= 59, second <= 60 else { return nil }
+        var c = ClockMatch(end: p, hour: hour, minute: minute, second: second, offset: nil)
+        if let (offset, e) = zone(at: p, afterISODate: afterISODate || second > 0 && colon) {
+            c.offset = offset
+            c.end = e
+        }
+        if TextWord.startsWord(t, at: c.end) { return nil }
+        if (byte(c.end) == 0x2E || byte(c.end) == 0x2C || byte(c.end) == 0x3A) && isDigit(c.end + 1) { return nil }
+        return (c, colon)
+    }
+
+    /// `am`, `pm`, `a.m.`, `P.M.`, after at most one space: (is it pm, end).
+    func meridiem(at i: Int) -> (Bool, Int)? {
+        var p = i
+        let s = skipSpaces(p)
+        if s - p <= 3 { p = s }
+        let a = ByteClass.lower(byte(p))
+        guard a == 0x61 || a == 0x70 else { return nil }
+        var q = p + 1
+        let dots = byte(q) == 0x2E
+        if dots { q += 1 }
+        guard ByteClass.lower(byte(q)) == 0x6D else { return nil }
+        q += 1
+        if dots && byte(q) == 0x2E { q += 1 }
+        if isASCIILetter(q) || isDigit(q) { return nil }
+        return (a == 0x70, q)
+    }
+
+    /// ` Uhr` (German hours): the end after it.
+    func uhr(at i: Int) -> Int? {
+        let p = skipSpaces(i)
+        guard p - i <= 3, let w = TextWord.read(t, at: p), w.key == DateWords.uhr else { return nil }
+        return w.end
+    }
+
+    /// A zone right after a time: `Z`, `+09:00`, `+0900`, or after one space
+    /// `+0100` (RFC 2822), `GMT`, `UTC+2`, `EST`.
+    func zone(at i: Int, afterISODate: Bool) -> (Int, Int)? {
+        if byte(i) == 0x5A && !TextWord.startsWord(t, at: i + 1) { return (0, i + 1) }
+        if let o = signedOffset(at: i, allowsMinus: afterISODate, requiresMinutes: false) { return o }
+        let q = skipSpaces(i)
+        guard q > i, q - i <= 3 else { return nil }
+        if let o = signedOffset(at: q, allowsMinus: true, requiresMinutes: true) { return o }
+        guard let w = TextWord.read(t, at: q), w.key != 0, w.isUppercase, let base = DateWords.zones[w.key] else { return nil }
+        if base == 0, let (o, e) = signedOffset(at: w.end, allowsMinus: true, requiresMinutes: false, allowsOneDigit: true) {
+            return (o, e)
+        }
+        return (base, w.end)
+    }
+
+    /// `+HH:MM`, `+HHMM`, `+HH` (or one digit after a zone name, `UTC+2`).
+    func signedOffset(at i: Int, allowsMinus: Bool, requiresMinutes: Bool, allowsOneDigit: Bool = false) -> (Int, Int)? {
+        var p = i
+        var sign = 0
+        if byte(p) == 0x2B {
+            sign = 1
+            p += 1
+        } else if byte(p) == 0x2D && allowsMinus {
+            sign = -1
+            p += 1
+        } else if byte(p) == 0xE2 && byte(p + 1) == 0x88 && byte(p + 2) == 0x92 && allowsMinus {   // U+2212 minus sign
+            sign = -1
+            p += 3
+        }
+        guard sign != 0, let h = number(at: p, max: 4) else { return nil }
+        var hours = h.value, minutes = 0
+        p += h.count
+        switch h.count {
+        case 4:
+            hours = h.value / 100
+            minutes = h.value % 100
+        case 2, 1:
+            guard h.count == 2 || allowsOneDigit else { return nil }
+            if byte(p) == 0x3A, let m = number(at: p + 1, max: 2), m.count == 2 {
+                minutes = m.value
+                p += 3
+            } else if requiresMinutes {
+                return nil
+            }
+        default:
+            return nil
+        }
+        guard hours <= 14, minutes <= 59, !isDigit(p) else { return nil }
+        return (sign * (hours * 60 + minutes), p)
+    }
+
+    // MARK: - Bytes
+
+    @inline(__always) func byte(_ i: Int) -> UInt8 { i < t.count ? t[i] : 0 }
+    @inline(__always) func isDigit(_ i: Int) -> Bool { i < t.count && ByteClass.isDigit(t[i]) }
+    @inline(__always) func isASCIILetter(_ i: Int) -> Bool { i < t.count && ByteClass.isAlpha(t[i]) }
+
+    /// ASCII digits at `i`: value and count; nil when there are none or more than `max`.
+    func number(at i: Int, max: Int) -> (value: Int, count: Int)? {
+        var k = i
+        var v = 0
+        while k < t.count && ByteClass.isDigit(t[k]) && k - i <= max {
+            v = v * 10 + Int(t[k] - 0x30)
+            k += 1
+        }
+        let c = k - i
+        guard c >= 1 && c <= max else { return nil }
+        return (v, c)
+    }
+
+    /// `st`, `nd`, `rd`, `th` after a day number: the end after it.
+    func ordinalSuffix(at i: Int) -> Int? {
+        let a = ByteClass.lower(byte(i)), b = ByteClass.lower(byte(i + 1))
+        guard (a == 0x73 && b == 0x74) || (a == 0x6E && b == 0x64) || (a == 0x72 && b == 0x64) || (a == 0x74 && b == 0x68)
+        else { return nil }
+        if TextWord.startsWord(t, at: i + 2) { return nil }
+        return i + 2
+    }
+
+    /// Skips up to four spaces, tabs, no-break or narrow no-break spaces (not line breaks).
+    func skipSpaces(_ i: Int) -> Int {
+        var k = i
+        var n = 0
+        while n < 4 {
+            let b = byte(k)
+            if b == 0x20 || b == 0x09 {
+                k += 1
+            } else if b == 0xC2 && byte(k + 1) == 0xA0 {
+                k += 2
+            } else if b == 0xE2 && byte(k + 1) == 0x80 && (byte(k + 2) == 0xAF || byte(k + 2) == 0x89) {
+                k += 3
+            } else {
+                break
+            }
+            n += 1
+        }
+        return k
+    }
+}

@@ -1,0 +1,368 @@
+/// Finds what GitHub's autolink extension links (`--profile gfm`), with the
+/// rules of cmark-gfm 0.29.0.gfm.6 (`extensions/autolink.c`), on raw bytes:
+///
+/// - `www.` at the start of the text or after white space or one of `*_~(`,
+///   followed by a domain with at least one dot; the href is `http://` + text;
+/// - `http://`, `https://`, `ftp://` (any case) when the letters before the
+///   `:` are exactly the scheme (`xhttp://a.b` is no link) and the character
+///   after `//` is neither white space nor punctuation;
+/// - email addresses (`[A-Za-z0-9.+_-]+@` a domain of letters, digits, `-`,
+///   `_` and inner dots, ending in a letter), `mailto:` and `xmpp:` forms
+///   (the href is then the text itself, and `xmpp:` takes a `/resource`).
+///
+/// A domain has no underscore in its last two labels. A link runs to white
+/// space or `<`; then `?!.,:*_~'"` are trimmed from its end, a `)` that has no
+/// partner, and `&name;` that looks like an entity.
+///
+/// URLs are matched first, left to right, as cmark-gfm's inline parser does;
+/// email addresses then in the text between them (its post-processing pass).
+/// Bytes before `minStart` are looked at only for the character before `www.`.
+struct GFMScanner: EntityScanner {
+    /// Whether URLs are reported (they are always matched, so that no email
+    /// address is found inside one).
+    var reportsURLs = true
+    /// Whether email addresses are reported.
+    var reportsEmails = true
+
+    /// After this many failed or found addresses in one text run cmark-gfm
+    /// stops looking (its recursion guard in `postprocess_text`).
+    static let emailAttemptLimit = 1000
+
+    /// `w` and `:` start the URL matchers, as they are cmark-gfm's special characters.
+    static let urlTriggers: [Bool] = (0..<256).map { $0 == 0x77 || $0 == 0x3A }
+
+    func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
+        let n = t.count
+        guard minStart < n else { return }
+        var urls: [Range<Int>] = []
+        var cache = DomainRunCache()
+        var i = minStart
+        let triggers = Self.urlTriggers
+        while i < n {
+            while i < n && !triggers[Int(t[i])] { i += 1 }
+            guard i < n else { break }
+            let found = t[i] == 0x77 ? matchWWW(t, at: i, &cache) : matchScheme(t, colon: i, floor: minStart)
+            if let r = found {
+                urls.append(r)
+                i = r.upperBound
+            } else {
+                i += 1
+            }
+        }
+        var gapStart = minStart
+        var u = 0
+        while true {
+            let gapEnd = u < urls.count ? urls[u].lowerBound : n
+            if reportsEmails && gapStart < gapEnd { findEmails(t, gapStart..<gapEnd, into: &out) }
+            guard u < urls.count else { break }
+            if reportsURLs {
+                let r = urls[u]
+                var target = t[r.lowerBound] == 0x77 && t[r.lowerBound + 1] == 0x77 && t[r.lowerBound + 2] == 0x77 && t[r.lowerBound + 3] == 0x2E ? "http://" : ""
+                target += UTF8Bytes.string(t, r)
+                out.append(Entity(kind: .url, start: r.lowerBound, end: r.upperBound, target: target))
+            }
+            gapStart = urls[u].upperBound
+            u += 1
+        }
+    }
+
+    // MARK: URLs
+
+    /// `www.` at `p` (cmark-gfm `www_match`).
+    func matchWWW(_ t: UnsafeBufferPointer<UInt8>, at p: Int, _ cache: inout DomainRunCache) -> Range<Int>? {
+        let n = t.count
+        if p > 0 {
+            let prev = t[p - 1]
+            guard Self.isSpace(prev) || prev == 0x2A || prev == 0x5F || prev == 0x7E || prev == 0x28 else { return nil }
+        }
+        guard n - p >= 4, t[p + 1] == 0x77, t[p + 2] == 0x77, t[p + 3] == 0x2E else { return nil }
+        guard let domainEnd = cache.domainEnd(t, from: p, allowsShort: false) else { return nil }
+        var end = domainEnd
+        while end < n && !Self.isSpace(t[end]) && t[end] != 0x3C { end += 1 }
+        end = Self.trimmedEnd(t, base: p, end: end)
+        return end > p ? p..<end : nil
+    }
+
+    /// `scheme://` with its `:` at `c` (cmark-gfm `url_match`); `floor` is the
+    /// first byte the scheme letters may start at.
+    func matchScheme(_ t: UnsafeBufferPointer<UInt8>, colon c: Int, floor: Int) -> Range<Int>? {
+        let n = t.count
+        guard n - c >= 4, t[c + 1] == 0x2F, t[c + 2] == 0x2F else { return nil }
+        var start = c
+        while start > floor && ByteClass.isAlpha(t[start - 1]) { start -= 1 }
+        guard Self.isSafeScheme(t, start, c) else { return nil }
+        var cache = DomainRunCache()
+        guard let domainEnd = cache.domainEnd(t, from: c + 3, allowsShort: true) else { return nil }
+        var end = domainEnd
+        while end < n && !Self.isSpace(t[end]) && t[end] != 0x3C { end += 1 }
+        end = Self.trimmedEnd(t, base: c, end: end)
+        return end > c ? start..<end : nil
+    }
+
+    /// Whether `t[start..<colon]` is `http`, `https` or `ftp` (any case) and
+    /// the character after `://` may start a host (`sd_autolink_issafe`).
+    static func isSafeScheme(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, _ colon: Int) -> Bool {
+        let length = colon - start
+        func lower(_ k: Int) -> UInt8 { ByteClass.lower(t[start + k]) }
+        switch length {
+        case 3: guard lower(0) == 0x66, lower(1) == 0x74, lower(2) == 0x70 else { return false }
+        case 4, 5:
+            guard lower(0) == 0x68, lower(1) == 0x74, lower(2) == 0x74, lower(3) == 0x70 else { return false }
+            if length == 5 && lower(4) != 0x73 { return false }
+        default: return false
+        }
+        let host = colon + 3
+        return host < t.count && isHostCharacter(t, at: host)
+    }
+
+    /// cmark-gfm's `is_valid_hostchar`: the scalar at `i` is valid UTF-8 and
+    /// neither white space nor punctuation (ASCII punctuation or a Unicode P category).
+    static func isHostCharacter(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        let b = t[i]
+        if b < 0x80 {
+            if b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D || b == 0x20 { return false }
+            return !isASCIIPunctuation(b)
+        }
+        let (scalar, _) = UTF8Bytes.decode(t, at: i)
+        guard scalar != UTF8Bytes.invalid, let u = Unicode.Scalar(scalar) else { return false }
+        switch u.properties.generalCategory {
+        case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// `!` to `/`, `:` to `@`, `[` to `` ` ``, `{` to `~` (CommonMark §2.1).
+    @inline(__always)
+    static func isASCIIPunctuation(_ b: UInt8) -> Bool {
+        (b >= 0x21 && b <= 0x2F) || (b >= 0x3A && b <= 0x40) || (b >= 0x5B && b <= 0x60) || (b >= 0x7B && b <= 0x7E)
+    }
+
+    /// cmark's `cmark_isspace`: tab, line feed, carriage return, space.
+    @inline(__always)
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+
+    /// The end of a link after trimming (`autolink_delim`); `base` is where
+    /// cmark-gfm's view of the link starts (the `w` or the `:`), which is where
+    /// parentheses are counted from.
+    static func trimmedEnd(_ t: UnsafeBufferPointer<UInt8>, base: Int, end: Int) -> Int {
+        var end = end
+        var open = 0
+        var close = 0
+        for k in base..<end {
+            if t[k] == 0x28 { open += 1 } else if t[k] == 0x29 { close += 1 }
+        }
+        func drop(to newEnd: Int) {
+            for k in newEnd..<end {
+                if t[k] == 0x28 { open -= 1 } else if t[k] == 0x29 { close -= 1 }
+            }
+            end = newEnd
+        }
+        while end > base {
+            let last = t[end - 1]
+            switch last {
+            case 0x3F, 0x21, 0x2E, 0x2C, 0x3A, 0x2A, 0x5F, 0x7E, 0x27, 0x22:
+                drop(to: end - 1)
+            case 0x3B:
+                // `&name;` at the end looks like an entity reference and goes as a whole.
+                var k = end - 2
+                while k > base && ByteClass.isAlpha(t[k]) { k -= 1 }
+                drop(to: k < end - 2 && t[k] == 0x26 ? k : end - 1)
+            case 0x29:
+                if close <= open { return end }
+                drop(to: end - 1)
+            default:
+                return end
+            }
+        }
+        return end
+    }
+
+    // MARK: Email addresses
+
+    /// Email addresses in one text run (cmark-gfm `postprocess_text`). A line
+    /// break ends a text run.
+    func findEmails(_ t: UnsafeBufferPointer<UInt8>, _ run: Range<Int>, into out: inout [Entity]) {
+        var lineStart = run.lowerBound
+        while lineStart < run.upperBound {
+            var lineEnd = lineStart
+            while lineEnd < run.upperBound && t[lineEnd] != 0x0A { lineEnd += 1 }
+            if lineEnd > lineStart { findEmailsInNode(t, lineStart..<lineEnd, into: &out) }
+            lineStart = lineEnd + 1
+        }
+    }
+
+    func findEmailsInNode(_ t: UnsafeBufferPointer<UInt8>, _ node: Range<Int>, into out: inout [Entity]) {
+        let end = node.upperBound
+        var offset = node.lowerBound
+        var attempts = 0
+        var forward = ForwardScanCache()
+        while offset < end && attempts <= Self.emailAttemptLimit {
+            attempts += 1
+            var at = offset
+            while at < end && t[at] != 0x40 { at += 1 }
+            guard at < end else { return }
+            let maxRewind = at - offset
+            var rewind = 0
+            var autoMailto = true
+            var isXMPP = false
+            while rewind < maxRewind {
+                let c = t[at - rewind - 1]
+                if ByteClass.isAlnum(c) || c == 0x2E || c == 0x2B || c == 0x2D || c == 0x5F { rewind += 1; continue }
+                if c == 0x3A {
+                    if Self.hasProtocol("mailto:", t, at: at - rewind - 1, floor: offset) { autoMailto = false; rewind += 1; continue }
+                    if Self.hasProtocol("xmpp:", t, at: at - rewind - 1, floor: offset) { autoMailto = false; isXMPP = true; rewind += 1; continue }
+                }
+                break
+            }
+            guard rewind > 0 else { offset = at + 1; continue }
+            let scan = forward.scan(t, at: at, end: end, isXMPP: isXMPP)
+            var linkEnd = scan.end - at
+            let last = t[scan.end - 1]
+            if linkEnd < 2 || scan.atSigns != 1 || scan.dots == 0 || (!ByteClass.isAlpha(last) && last != 0x2E) {
+                offset = at + 1
+                continue
+            }
+            linkEnd = Self.trimmedEnd(t, base: at, end: at + linkEnd) - at
+            guard linkEnd > 0 else { offset = at + 1; continue }
+            let start = at - rewind
+            let stop = at + linkEnd
+            let text = UTF8Bytes.string(t, start..<stop)
+            out.append(Entity(kind: .email, start: start, end: stop, target: autoMailto ? "mailto:" + text : text))
+            offset = stop
+            forward = ForwardScanCache()
+        }
+    }
+
+    /// Whether `protocol` (ending in `:`) ends at the colon `colon`, starts at or
+    /// after `floor`, and has no letter or digit just before it (`validate_protocol`).
+    static func hasProtocol(_ proto: StaticString, _ t: UnsafeBufferPointer<UInt8>, at colon: Int, floor: Int) -> Bool {
+        let length = proto.utf8CodeUnitCount
+        let start = colon + 1 - length
+        guard start >= floor else { return false }
+        let p = proto.utf8Start
+        for k in 0..<length where t[start + k] != p[k] { return false }
+        return start == floor || !ByteClass.isAlnum(t[start - 1])
+    }
+}
+
+/// The forward part of an email address from its `@`: where it stops, and the
+/// `@` signs and inner dots on the way. Successive `@` signs of one run share
+/// one scan, so a line of `a@a@a@…` is read once.
+struct ForwardScanCache {
+    var from = -1
+    var end = -1
+    var isXMPP = false
+    var atSigns = 0
+    var dots = 0
+    /// `@` signs and counted dots in `from..<cursor`.
+    var cursor = -1
+    var atsBefore = 0
+    var dotsBefore = 0
+
+    /// Scans from the `@` at `at` to the first byte that cannot be in the domain.
+    mutating func scan(_ t: UnsafeBufferPointer<UInt8>, at: Int, end limit: Int, isXMPP: Bool) -> (end: Int, atSigns: Int, dots: Int) {
+        if from >= 0 && at > from && at < end && isXMPP == self.isXMPP {
+            while cursor < at {
+                let (isAt, isDot) = Self.classify(t, cursor, limit, isXMPP)
+                if isAt { atsBefore += 1 }
+                if isDot { dotsBefore += 1 }
+                cursor += 1
+            }
+            return (end, atSigns - atsBefore, dots - dotsBefore)
+        }
+        var k = at
+        var ats = 0
+        var ds = 0
+        while k < limit {
+            let c = t[k]
+            if ByteClass.isAlnum(c) { k += 1; continue }
+            if c == 0x40 { ats += 1 } else if c == 0x2E && k < limit - 1 && ByteClass.isAlnum(t[k + 1]) { ds += 1 } else if c == 0x2F && isXMPP {
+                k += 1
+                continue
+            } else if c != 0x2D && c != 0x5F { break }
+            k += 1
+        }
+        from = at
+        end = k
+        self.isXMPP = isXMPP
+        atSigns = ats
+        dots = ds
+        cursor = at
+        atsBefore = 0
+        dotsBefore = 0
+        return (k, ats, ds)
+    }
+
+    static func classify(_ t: UnsafeBufferPointer<UInt8>, _ k: Int, _ limit: Int, _ isXMPP: Bool) -> (Bool, Bool) {
+        let c = t[k]
+        return (c == 0x40, c == 0x2E && k < limit - 1 && ByteClass.isAlnum(t[k + 1]))
+    }
+}
+
+/// cmark-gfm's `check_domain` over one run of host characters, remembered so
+/// that another `www.` inside the same run does not read it again.
+struct DomainRunCache {
+    var start = -1
+    var runEnd = -1
+    var lastDot = -1
+    var previousDot = -1
+    var lastUnderscores = 0
+    var previousUnderscores = 0
+
+    /// Whether the byte at `i` is the last of its paragraph: only white space
+    /// follows up to a blank line or the end of the text.
+    static func endsParagraph(_ t: UnsafeBufferPointer<UInt8>, after i: Int) -> Bool {
+        let n = t.count
+        var k = i + 1
+        while k < n && (t[k] == 0x20 || t[k] == 0x09) { k += 1 }
+        if k == n { return true }
+        guard t[k] == 0x0A || t[k] == 0x0D else { return false }
+        k += t[k] == 0x0D && k + 1 < n && t[k + 1] == 0x0A ? 2 : 1
+        while k < n && (t[k] == 0x20 || t[k] == 0x09) { k += 1 }
+        return k == n || t[k] == 0x0A || t[k] == 0x0D
+    }
+
+    /// Where the domain starting at `p` ends, or nil when it is not valid:
+    /// an underscore in the last two labels, or (unless `allowsShort`) no dot.
+    mutating func domainEnd(_ t: UnsafeBufferPointer<UInt8>, from p: Int, allowsShort: Bool) -> Int? {
+        if start >= 0 && p > start && p < previousDot && !allowsShort {
+            return lastUnderscores > 0 || previousUnderscores > 0 ? nil : runEnd
+        }
+        let n = t.count
+        var i = p + 1
+        var dots = 0
+        var u1 = 0
+        var u2 = 0
+        var last = -1
+        var previous = -1
+        while i < n {
+            // cmark-gfm never looks at the last byte of a paragraph here.
+            if i + 1 == n || (GFMScanner.isSpace(t[i + 1]) && Self.endsParagraph(t, after: i)) { break }
+            let b = t[i]
+            if b == 0x5F {
+                u2 += 1
+            } else if b == 0x2E {
+                u1 = u2
+                u2 = 0
+                dots += 1
+                previous = last
+                last = i
+            } else if b != 0x2D && !GFMScanner.isHostCharacter(t, at: i) {
+                break
+            }
+            i += 1
+        }
+        start = p
+        runEnd = min(max(i, p + 1), n)
+        lastDot = last
+        previousDot = previous
+        lastUnderscores = u2
+        previousUnderscores = u1
+        if u1 > 0 || u2 > 0 { return nil }
+        if !allowsShort && dots == 0 { return nil }
+        return runEnd
+    }
+}

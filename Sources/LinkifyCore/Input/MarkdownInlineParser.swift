@@ -1,0 +1,314 @@
+/// Finds the linkable text of one inline chunk (a paragraph's or heading's
+/// content with block prefixes removed, lines joined by `\n`, or one table
+/// cell), the way cmark-gfm parses inlines, and the entities in it.
+///
+/// One left-to-right pass, as cmark's `parse_inline`: code spans, escapes,
+/// autolinks, raw HTML, brackets (links and images are resolved at `]`), and
+/// delimiter runs. With `--profile gfm` the URL matcher runs inside this
+/// pass at the text positions the parser visits, outside brackets, on the raw
+/// chunk — so a URL may swallow `**` or a code span, as it does on GitHub.
+/// Then emphasis is resolved (CommonMark §6.4), and the remaining text runs —
+/// the chunk minus code, HTML, links, escapes, emphasis delimiters and URLs —
+/// go to the finder for everything else (email addresses are found in text
+/// nodes after inline parsing, as cmark-gfm's post-processing does).
+struct MarkdownInlineParser {
+    let chunk: UnsafeBufferPointer<UInt8>
+    let references: Set<String>
+    /// Finds URLs inside the pass (gfm), nil when URLs are found with the rest.
+    let urlFinder: EntityFinder?
+    /// Finds everything else in the text runs.
+    let restFinder: EntityFinder?
+
+    struct Delimiter {
+        var char: UInt8
+        var start: Int
+        var count: Int
+        let originalCount: Int
+        let canOpen: Bool
+        let canClose: Bool
+        var active = true
+    }
+
+    struct Bracket {
+        let start: Int
+        let isImage: Bool
+        var isActive: Bool
+        /// Delimiters that existed when the bracket opened.
+        let delimiterCount: Int
+    }
+
+    /// Ranges that are never linked (code, HTML, links, escapes, used delimiters).
+    var hidden: [Range<Int>] = []
+    var delimiters: [Delimiter] = []
+    var brackets: [Bracket] = []
+    var entities: [Entity] = []
+    var candidates: [Entity] = []
+    var candidateIndex = 0
+    var rescans = 0
+    var backtickRuns: [Int: [Int]]? = nil
+
+    static let specials: [Bool] = (0..<256).map { b in
+        [0x60, 0x5C, 0x3C, 0x5B, 0x5D, 0x21, 0x2A, 0x5F, 0x7E].contains(b)
+    }
+
+    init(chunk: UnsafeBufferPointer<UInt8>, references: Set<String>, urlFinder: EntityFinder?, restFinder: EntityFinder?) {
+        self.chunk = chunk
+        self.references = references
+        self.urlFinder = urlFinder
+        self.restFinder = restFinder
+    }
+
+    /// The entities of the chunk, sorted, with offsets into the chunk.
+    mutating func parse() -> [Entity] {
+        let t = chunk
+        let n = t.count
+        if let f = urlFinder { candidates = f.entities(in: t, from: 0) }
+        var p = 0
+        let specials = Self.specials
+        while p < n {
+            var next = candidateIndex < candidates.count ? candidates[candidateIndex].start : n
+            if next < p { rescan(from: p); next = candidateIndex < candidates.count ? candidates[candidateIndex].start : n }
+            if p == next {
+                let c = candidates[candidateIndex]
+                if brackets.isEmpty {
+                    entities.append(c)
+                    candidateIndex += 1
+                    p = c.end
+                } else {
+                    // cmark-gfm does not match URLs while a bracket is open.
+                    rescan(from: p + 1)
+                    p += 1
+                }
+                continue
+            }
+            let b = t[p]
+            if !specials[Int(b)] {
+                p += 1
+                while p < n && p < next && !specials[Int(t[p])] { p += 1 }
+                continue
+            }
+            switch b {
+            case 0x60: p = codeSpan(at: p)
+            case 0x5C:
+                if p + 1 < n && MarkdownSyntax.isASCIIPunctuation(t[p + 1]) {
+                    hide(p..<p + 2)
+                    p += 2
+                } else {
+                    p += 1
+                }
+            case 0x3C:
+                if let e = MarkdownSyntax.autolinkEnd(t, at: p) ?? MarkdownSyntax.inlineHTMLEnd(t, at: p) {
+                    hide(p..<e)
+                    p = e
+                } else {
+                    p += 1
+                }
+            case 0x21:
+                if p + 1 < n && t[p + 1] == 0x5B {
+                    brackets.append(Bracket(start: p, isImage: true, isActive: true, delimiterCount: delimiters.count))
+                    p += 2
+                } else {
+                    p += 1
+                }
+            case 0x5B:
+                brackets.append(Bracket(start: p, isImage: false, isActive: true, delimiterCount: delimiters.count))
+                p += 1
+            case 0x5D: p = closeBracket(at: p)
+            default: p = delimiterRun(at: p)
+            }
+        }
+        processEmphasis()
+        findInTextRuns()
+        entities.sort { $0.start < $1.start }
+        return entities
+    }
+
+    mutating func hide(_ r: Range<Int>) { hidden.append(r) }
+
+    /// Candidates again from `p` (the old ones started inside something the pass skipped).
+    mutating func rescan(from p: Int) {
+        candidateIndex = candidates.count
+        guard let f = urlFinder, p < chunk.count, rescans < 64 else { return }
+        rescans += 1
+        candidates = f.entities(in: chunk, from: p)
+        candidateIndex = 0
+    }
+
+    /// A code span (CommonMark §6.1) or literal backticks at `p`.
+    mutating func codeSpan(at p: Int) -> Int {
+        let t = chunk
+        var e = p
+        while e < t.count && t[e] == 0x60 { e += 1 }
+        let length = e - p
+        if backtickRuns == nil {
+            var runs: [Int: [Int]] = [:]
+            var k = 0
+            while k < t.count {
+                if t[k] == 0x60 {
+                    let s = k
+                    while k < t.count && t[k] == 0x60 { k += 1 }
+                    runs[k - s, default: []].append(s)
+                } else {
+                    k += 1
+                }
+            }
+            backtickRuns = runs
+        }
+        if let runs = backtickRuns?[length] {
+            // First run of the same length after this one.
+            var lo = 0, hi = runs.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if runs[mid] < e { lo = mid + 1 } else { hi = mid }
+            }
+            if lo < runs.count {
+                let close = runs[lo] + length
+                hide(p..<close)
+                return close
+            }
+        }
+        return e
+    }
+
+    /// A run of `*`, `_` or `~` at `p`, recorded with its flanking (§6.4).
+    mutating func delimiterRun(at p: Int) -> Int {
+        let t = chunk
+        let c = t[p]
+        var e = p
+        while e < t.count && t[e] == c { e += 1 }
+        let before: UInt32 = p == 0 ? 0x0A : UTF8Bytes.decode(t, before: p).scalar
+        let after: UInt32 = e >= t.count ? 0x0A : UTF8Bytes.decode(t, at: e).scalar
+        let afterSpace = MarkdownSyntax.isUnicodeWhitespace(after)
+        let beforeSpace = MarkdownSyntax.isUnicodeWhitespace(before)
+        let afterPunct = MarkdownSyntax.isUnicodePunctuation(after)
+        let beforePunct = MarkdownSyntax.isUnicodePunctuation(before)
+        let left = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+        let right = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+        var canOpen = left
+        var canClose = right
+        if c == 0x5F {
+            canOpen = left && (!right || beforePunct)
+            canClose = right && (!left || afterPunct)
+        }
+        // GFM strikethrough takes runs of one or two tildes.
+        if c == 0x7E && e - p > 2 { return e }
+        if canOpen || canClose {
+            delimiters.append(Delimiter(char: c, start: p, count: e - p, originalCount: e - p, canOpen: canOpen, canClose: canClose))
+        }
+        return e
+    }
+
+    /// `]` at `p`: an inline or reference link or image, or literal text (§6.3).
+    mutating func closeBracket(at p: Int) -> Int {
+        let t = chunk
+        guard let opener = brackets.last else { return p + 1 }
+        brackets.removeLast()
+        guard opener.isActive else { return p + 1 }
+        var end: Int? = nil
+        if p + 1 < t.count && t[p + 1] == 0x28, let e = MarkdownSyntax.inlineLinkTailEnd(t, at: p + 1) {
+            end = e
+        }
+        if end == nil {
+            let textStart = opener.start + (opener.isImage ? 2 : 1)
+            if p + 1 < t.count && t[p + 1] == 0x5B, let e = MarkdownSyntax.linkLabelEnd(t, at: p + 1) {
+                if e - p > 3 {
+                    if references.contains(MarkdownSyntax.normalizedLabel(t, p + 2..<e - 1)) { end = e }
+                } else if references.contains(MarkdownSyntax.normalizedLabel(t, textStart..<p)) {
+                    end = e
+                }
+            } else if p - textStart <= 999 && references.contains(MarkdownSyntax.normalizedLabel(t, textStart..<p)) {
+                end = p + 1
+            }
+        }
+        guard let linkEnd = end else { return p + 1 }
+        hide(opener.start..<linkEnd)
+        if opener.delimiterCount < delimiters.count { delimiters.removeSubrange(opener.delimiterCount...) }
+        if !opener.isImage {
+            // Links may not contain links (§6.3): earlier `[` openers go inactive.
+            for k in brackets.indices where !brackets[k].isImage { brackets[k].isActive = false }
+        }
+        // A URL candidate inside the link text was never taken; look again after it.
+        if candidateIndex < candidates.count && candidates[candidateIndex].start < linkEnd { rescan(from: linkEnd) }
+        return linkEnd
+    }
+
+    /// Resolves emphasis and strikethrough; the delimiter bytes used are hidden (§6.4).
+    mutating func processEmphasis() {
+        var d = delimiters
+        guard d.count > 1 else { return }
+        var removed = [Bool](repeating: false, count: d.count)
+        // Lowest opener index worth looking at, per character, closer length mod 3 and closer's canOpen.
+        var bottom: [Int: Int] = [:]
+        var closer = 0
+        while closer < d.count {
+            guard !removed[closer], d[closer].canClose, d[closer].count > 0 else { closer += 1; continue }
+            let c = d[closer].char
+            let key = Int(c) * 8 + (d[closer].originalCount % 3) * 2 + (d[closer].canOpen ? 1 : 0)
+            let floor = bottom[key] ?? -1
+            var o = closer - 1
+            var found = -1
+            while o > floor {
+                if !removed[o] && d[o].char == c && d[o].canOpen && d[o].count > 0 {
+                    if c == 0x7E {
+                        if d[o].count == d[closer].count { found = o; break }
+                    } else {
+                        let odd = (d[o].canClose || d[closer].canOpen)
+                            && (d[o].originalCount + d[closer].originalCount) % 3 == 0
+                            && !(d[o].originalCount % 3 == 0 && d[closer].originalCount % 3 == 0)
+                        if !odd { found = o; break }
+                    }
+                }
+                o -= 1
+            }
+            guard found >= 0 else {
+                bottom[key] = closer - 1
+                if !d[closer].canOpen { removed[closer] = true }
+                closer += 1
+                continue
+            }
+            let use = c == 0x7E ? d[closer].count : (d[closer].count >= 2 && d[found].count >= 2 ? 2 : 1)
+            hide(d[found].start + d[found].count - use..<d[found].start + d[found].count)
+            hide(d[closer].start..<d[closer].start + use)
+            d[found].count -= use
+            d[closer].count -= use
+            d[closer].start += use
+            for k in found + 1..<closer { removed[k] = true }
+            if d[found].count == 0 { removed[found] = true }
+            if d[closer].count == 0 { removed[closer] = true; closer += 1 }
+        }
+    }
+
+    /// Runs the finder over the text between hidden ranges and URLs, line by line.
+    mutating func findInTextRuns() {
+        guard let finder = restFinder else { return }
+        var cuts = hidden
+        for e in entities { cuts.append(e.range) }
+        cuts.sort { $0.lowerBound < $1.lowerBound }
+        let t = chunk
+        var at = 0
+        var k = 0
+        var found: [Entity] = []
+        while at < t.count {
+            while k < cuts.count && cuts[k].upperBound <= at { k += 1 }
+            var end = t.count
+            if k < cuts.count {
+                if cuts[k].lowerBound <= at { at = cuts[k].upperBound; continue }
+                end = cuts[k].lowerBound
+            }
+            // One text run per line: a line ending ends a text node.
+            var lineStart = at
+            while lineStart < end {
+                var lineEnd = lineStart
+                while lineEnd < end && t[lineEnd] != 0x0A { lineEnd += 1 }
+                if lineEnd > lineStart {
+                    let context = lineStart > 0 ? 1 : 0
+                    let slice = UnsafeBufferPointer(rebasing: t[(lineStart - context)..<lineEnd])
+                    for e in finder.entities(in: slice, from: context) { found.append(e.shifted(by: lineStart - context)) }
+                }
+                lineStart = lineEnd + 1
+            }
+            at = end
+        }
+        entities.append(contentsOf: found)
+    }
+}

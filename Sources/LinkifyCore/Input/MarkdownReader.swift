@@ -1,0 +1,80 @@
+/// `--from markdown`: CommonMark 0.29 with the GFM extensions (SPEC §4).
+///
+/// Only text is linked: nothing inside code spans, fenced or indented code
+/// blocks, links and images (inline, reference, `<…>` autolinks) and their
+/// destinations and titles, link reference definitions, raw HTML (inline and
+/// blocks, comments), front matter (`---` or `+++` at the top), backslash
+/// escapes, emphasis delimiters or table pipes. The whole document is read
+/// first, so a reference definition may follow its use.
+///
+/// With `--profile gfm` URLs are matched during inline parsing as cmark-gfm
+/// does (so a URL can run over `**` or a code span, and never starts inside
+/// brackets); everything else is found in the text runs left after it.
+public struct MarkdownReader: DocumentReader {
+    /// Creates a Markdown reader.
+    public init() {}
+
+    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
+        var parser = MarkdownBlockParser(document)
+        let blocks = parser.parse()
+        let (urlFinder, restFinder) = Self.finders(splitting: finder)
+        var result: [Entity] = []
+        var joined: [UInt8] = []
+        for chunk in blocks.chunks {
+            guard let first = chunk.lines.first else { continue }
+            if chunk.lines.count == 1 {
+                let slice = UnsafeBufferPointer(rebasing: document[first])
+                var inline = MarkdownInlineParser(chunk: slice, references: blocks.references, urlFinder: urlFinder, restFinder: restFinder)
+                for e in inline.parse() { keep(e.shifted(by: first.lowerBound), document, into: &result) }
+                continue
+            }
+            joined.removeAll(keepingCapacity: true)
+            var starts: [Int] = []
+            for line in chunk.lines {
+                starts.append(joined.count)
+                joined.append(contentsOf: UnsafeBufferPointer(rebasing: document[line]))
+                joined.append(0x0A)
+            }
+            joined.removeLast()
+            let found = joined.withUnsafeBufferPointer { j -> [Entity] in
+                var inline = MarkdownInlineParser(chunk: j, references: blocks.references, urlFinder: urlFinder, restFinder: restFinder)
+                return inline.parse()
+            }
+            var line = 0
+            for e in found {
+                while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
+                // Entities never cross a line ending; drop any that would.
+                let lineLength = chunk.lines[line].count
+                guard e.end - starts[line] <= lineLength else { continue }
+                keep(e.shifted(by: chunk.lines[line].lowerBound - starts[line]), document, into: &result)
+            }
+        }
+        result.sort { $0.start < $1.start }
+        return result
+    }
+
+    /// Keeps `e` unless its link could not be written where it stands: after a
+    /// backslash (`\<` and `\[` are escapes) or, as `[…](…)`, after `!` (an image).
+    func keep(_ e: Entity, _ document: UnsafeBufferPointer<UInt8>, into result: inout [Entity]) {
+        if e.start > 0 {
+            let before = document[e.start - 1]
+            if before == 0x5C { return }
+            if before == 0x21 && !(UTF8Bytes.string(document, e.range) == e.target && MarkdownLink.isAutolinkable(e.target)) { return }
+        }
+        result.append(e)
+    }
+
+    /// With the gfm profile, a finder for URLs alone (used inside the inline
+    /// pass) and one for the other kinds; otherwise the finder for all kinds.
+    static func finders(splitting finder: EntityFinder) -> (EntityFinder?, EntityFinder?) {
+        let options = finder.options
+        guard options.profile == .gfm, options.kinds.contains(.url) else { return (nil, finder) }
+        var urls = options
+        urls.kinds = .url
+        urls.userScanners = []
+        var rest = options
+        rest.kinds.remove(.url)
+        let restFinder = rest.kinds.isEmpty && rest.userScanners.isEmpty ? nil : EntityFinder(options: rest)
+        return (EntityFinder(options: urls), restFinder)
+    }
+}

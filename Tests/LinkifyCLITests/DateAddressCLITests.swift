@@ -1,0 +1,61 @@
+import Testing
+@testable import LinkifyCLI
+
+/// `--now` and `--locale` values as the command line reads them.
+@Suite struct DateAddressOptionTests {
+    @Test func nowIsParsed() {
+        #expect(parseISODateTime("2026-12-01T17:30:00+01:00")?.utcOffsetMinutes == 60)
+        #expect(parseISODateTime("2026-12-01")?.day == 1)
+        #expect(parseISODateTime("yesterday") == nil)
+    }
+
+    @Test func localeIsNormalized() {
+        #expect(normalizedLocale("de-de") == "de_DE")
+        #expect(normalizedLocale("en_GB.UTF-8") == "en_GB")
+    }
+}
+
+/// The real binary with `--detect date,address` and the flags that steer them.
+@Suite struct DateAddressCLITests {
+    @Test func relativeDatesReadAgainstNow() {
+        let r = Subprocess.linkify(["--detect", "date", "--to", "jsonl", "--now", "2026-12-01T00:00:00"],
+                                   stdin: "Party tomorrow at 5pm!\n")
+        #expect(r.status == 0)
+        #expect(r.out == "{\"path\": \"-\", \"kind\": \"date\", \"text\": \"tomorrow at 5pm\", \"href\": \"2026-12-02T17:00:00\", "
+            + "\"start\": 6, \"end\": 21, \"line\": 1, \"column\": 7, \"value\": \"2026-12-02T17:00:00\"}\n")
+    }
+
+    @Test func localeOrdersNumericDates() {
+        let gb = Subprocess.linkify(["--detect", "date", "--locale", "en_GB"], stdin: "on 02/03/2027\n")
+        #expect(gb.out == "on <time datetime=\"2027-03-02\">02/03/2027</time>\n")
+        let us = Subprocess.linkify(["--detect", "date", "--locale", "en_US"], stdin: "on 02/03/2027\n")
+        #expect(us.out == "on <time datetime=\"2027-02-03\">02/03/2027</time>\n")
+        let bad = Subprocess.linkify(["--detect", "date", "--locale", "x"], stdin: "")
+        #expect(bad.status == 2)
+    }
+
+    @Test func dateURLMakesMarkdownLinks() {
+        let plain = Subprocess.linkify(["--detect", "date", "--to", "markdown"], stdin: "due 2026-12-03\n")
+        #expect(plain.out == "due 2026-12-03\n")
+        let linked = Subprocess.linkify(["--detect", "date", "--to", "markdown", "--date-url", "https://cal.example/{}"],
+                                        stdin: "due 2026-12-03\n")
+        #expect(linked.status == 0)
+        #expect(linked.out == "due [2026-12-03](https://cal.example/2026-12-03)\n")
+    }
+
+    @Test func addressesLinkToTheirTemplate() {
+        let r = Subprocess.linkify(["--detect", "address", "--to", "markdown", "--address-url", "https://maps.example/?q={}"],
+                                   stdin: "HQ: 1 Main St, Springfield, IL 62701.\n")
+        #expect(r.status == 0)
+        #expect(r.out == "HQ: [1 Main St, Springfield, IL 62701](https://maps.example/?q=1%20Main%20St,%20Springfield,%20IL%2062701).\n")
+        let d = Subprocess.linkify(["--detect", "address"], stdin: "12 Mill Lane\nCambridge\nCB2 1TN\n")
+        #expect(d.out == "<a href=\"https://www.openstreetmap.org/search?query=12%20Mill%20Lane,%20Cambridge,%20CB2%201TN\">"
+            + "12 Mill Lane\nCambridge\nCB2 1TN</a>\n")
+    }
+
+    @Test func badNowIsAUsageError() {
+        let r = Subprocess.linkify(["--detect", "date", "--now", "soon"], stdin: "")
+        #expect(r.status == 2)
+        #expect(r.err.contains("--now"))
+    }
+}

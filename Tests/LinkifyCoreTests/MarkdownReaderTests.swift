@@ -1,0 +1,96 @@
+import Testing
+@testable import LinkifyCore
+
+/// `--from markdown`: what is linked and what is skipped, one line per case,
+/// links marked with `⸠…⸡` so that table pipes stay readable (default
+/// profile unless the case list says gfm).
+@Suite struct MarkdownReaderTests {
+    /// Marks the entities the Markdown reader finds.
+    static func markedMarkdown(_ text: String, _ options: FinderOptions = FinderOptions()) -> String {
+        let bytes = Array(text.utf8)
+        let found = bytes.withUnsafeBufferPointer { MarkdownReader().entities(in: $0, finder: EntityFinder(options: options)) }
+        var out: [UInt8] = []
+        var at = 0
+        for e in found {
+            out += bytes[at..<e.start] + Array("⸠".utf8) + bytes[e.start..<e.end] + Array("⸡".utf8)
+            at = e.end
+        }
+        out += bytes[at...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func plain(_ marked: String) -> String { marked.replacing("⸠", with: "").replacing("⸡", with: "") }
+
+    static let skipped = [
+        "`https://a.com` and ⸠https://b.com⸡",
+        "``x `https://a.com` y`` ⸠https://b.com⸡",
+        "```\nhttps://a.com\n```\n⸠https://b.com⸡",
+        "~~~ js\nhttps://a.com\n~~~",
+        "    https://a.com/indented",
+        "para\n    ⸠https://lazy.com⸡",
+        "[https://a.com](https://b.com) ⸠https://c.com⸡",
+        "![https://a.com](https://b.com)",
+        "[text][ref] and [ref]\n\n[ref]: https://a.com \"https://t.com\"",
+        "[ref]\n\n[ref]:\n  https://def-after-use.com",
+        "<https://a.com> ⸠https://b.com⸡",
+        "<foo@bar.com>",
+        "<span title=\"https://a.com\">⸠https://b.com⸡</span>",
+        "<div>\nhttps://a.com\n</div>\n\n⸠https://b.com⸡",
+        "<!-- https://a.com -->",
+        "<!--\nhttps://a.com\n-->",
+        "---\nurl: https://a.com\n---\n⸠https://b.com⸡",
+        "+++\nurl = \"https://a.com\"\n+++",
+        "\\https://a.com",
+        "\\[⸠https://a.com⸡\\] \\*⸠https://b.com⸡\\*",
+    ]
+
+    static let found = [
+        "> quoted ⸠https://a.com⸡",
+        "- item ⸠https://a.com⸡\n  - nested ⸠https://b.com⸡",
+        "1. first ⸠https://a.com⸡",
+        "# Heading ⸠https://a.com⸡ #",
+        "Title ⸠https://a.com⸡\n=====",
+        "**⸠https://a.com⸡**",
+        "_⸠https://a.com⸡_",
+        "~~⸠https://a.com⸡~~",
+        "| a | b |\n|---|---|\n| ⸠https://a.com⸡ | ⸠https://b.com⸡ |",
+    ]
+
+    @Test(arguments: skipped + found)
+    func linksOnlyText(_ expected: String) {
+        #expect(Self.markedMarkdown(Self.plain(expected)) == expected)
+    }
+
+    static let gfmCases = [
+        "**⸠www.a.com⸡**",
+        "_⸠c@d.com⸡_",
+        "[see http://a.com] and ⸠www.b.com⸡",
+        "[see ⸠a@b.com⸡]",
+        "⸠http://x.com/`a`b⸡ ⸠www.x.com/**b⸡** x",
+        "| a | b |\n| --- | --- |\n| ⸠https://github.com⸡ ⸠www.github.com⸡ | ⸠http://pokemon.com⸡ |",
+        "| a |\n|---|\n| x | www.extra-cell.com |",
+        "`x`www.a.com",
+        ">⸠www.x.com⸡",
+    ]
+
+    @Test(arguments: gfmCases)
+    func gfmLinks(_ expected: String) {
+        #expect(Self.markedMarkdown(Self.plain(expected), FinderOptions(profile: .gfm)) == expected)
+    }
+
+    @Test(arguments: ["see https://a.com and www.b.com or c@d.com.\n", "| x | https://a.com/(b) |\n|---|---|\n", "!a@b.com **www.x.com**\n"])
+    func annotatingTwiceEqualsOnce(_ input: String) {
+        for profile in [Profile.default, .gfm] {
+            let options = FinderOptions(profile: profile)
+            let once = rendered(input, .markdown, input: .markdown, options: options)
+            #expect(once != input)
+            #expect(rendered(once, .markdown, input: .markdown, options: options) == once)
+        }
+    }
+
+    @Test func bytesOutsideLinksAreKept() {
+        let input = "# T\n\n\u{FF}bad https://a.com/x\r\n| a |\n|---|\n"
+        let out = rendered(input, .markdown, input: .markdown)
+        #expect(out == "# T\n\n\u{FF}bad <https://a.com/x>\r\n| a |\n|---|\n")
+    }
+}
