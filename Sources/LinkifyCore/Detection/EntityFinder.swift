@@ -202,6 +202,9 @@ enum ScannerRegistry {
         if kinds.contains(.mention) { result.append(MentionScanner(template: options.templates.mention)) }
         if kinds.contains(.hashtag) { result.append(HashtagScanner(template: options.templates.hashtag)) }
         if kinds.contains(.cashtag) { result.append(CashtagScanner(template: options.templates.cashtag)) }
+        if kinds.contains(.phone) {
+            result.append(PhoneScanner(regionID: options.effectivePhoneRegion))
+        }
         if kinds.contains(.date) { result.append(DateScanner(options: options)) }
         if kinds.contains(.address) { result.append(AddressScanner(options: options)) }
         return result
