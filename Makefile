@@ -25,6 +25,7 @@ conformance: build
 # Regenerates Sources/LinkifyCore/Tables from ../shared (commit the result).
 tables:
 	python3 scripts/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	python3 scripts/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
 
 # Spark (local mode), GNU parallel and xargs -P runs checked against one run.
 integration: build

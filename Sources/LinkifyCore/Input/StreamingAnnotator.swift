@@ -17,9 +17,9 @@ public struct StreamingAnnotator {
     /// hold many entities so that the entities of one window stay few.
     var windowChunk: Int
     /// Entities per window above which the next window is made smaller.
-    static let denseWindow = 4096
+    static let denseWindow = 16384
     /// The smallest window chunk.
-    static let minimumChunk = 32 * 1024
+    static let minimumChunk = 128 * 1024
     var window: [UInt8] = []
     /// Bytes at the start of `window` that were already rendered (context only).
     var written = 0
@@ -34,7 +34,7 @@ public struct StreamingAnnotator {
         self.chunkSize = max(chunkSize, 1)
         // Start small and grow while windows are sparse: the first window of
         // a dense input is as bounded as the others.
-        self.windowChunk = min(self.chunkSize, 2 * Self.minimumChunk)
+        self.windowChunk = min(self.chunkSize, Self.minimumChunk)
         window.reserveCapacity(self.chunkSize + 2 * Self.keep + 1)
     }
 
