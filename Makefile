@@ -31,9 +31,12 @@ tables:
 integration: build
 	scripts/integration.sh
 
+# Every benchmark of issues 2, 3 and 7 (about 8 minutes): text vs Rust's linkify,
+# literals and patterns, lint/Markdown/-j/start-up/memory (bench-docs).
 bench: build
 	scripts/bench.sh
 	scripts/bench_literals.sh $(BIN)
+	$(MAKE) bench-docs
 
 # Markdown side of issue 7: lint vs rumdl and mdl (MD034), Markdown annotate vs
 # cmark-gfm -e autolink, -j 2 vs -j 1, start-up of the release and static builds,
