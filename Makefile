@@ -4,7 +4,7 @@ SHARED ?= ../shared
 SWIFT ?= swift
 BIN := .build/release/linkify
 
-.PHONY: all build demo test conformance tables bench bench-literals install uninstall integration security clean
+.PHONY: all build demo test conformance tables bench bench-literals bench-docs install uninstall integration security clean
 
 all: build
 
@@ -25,6 +25,7 @@ conformance: build
 # Regenerates Sources/LinkifyCore/Tables from ../shared (commit the result).
 tables:
 	python3 scripts/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	python3 scripts/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
 
 # Hostile-input check: XSS vectors through --to html, loaded in headless Chromium.
 security: build
@@ -38,6 +39,13 @@ integration: build
 bench: build
 	scripts/bench.sh
 	scripts/bench_literals.sh $(BIN)
+
+# Markdown side of issue 7: lint vs rumdl and mdl (MD034), Markdown annotate vs
+# cmark-gfm -e autolink, -j 2 vs -j 1, start-up of the release and static builds,
+# peak memory on a 1 GiB line; see docs/benchmarks-docs.md.
+bench-docs: build
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product linkify
+	scripts/bench_docs.sh $(BIN) $(STATIC_BIN)
 
 # The cost of 10,000 --links literals and of --pattern prefilters.
 bench-literals: build

@@ -110,7 +110,6 @@ public struct Driver {
 
     /// Options parsed but not built yet: an honest error rather than silence.
     static let notYetImplemented: Set<String> = [
-        "phone-region",
         "in-place",
         "check",
         "include",
