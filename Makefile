@@ -4,7 +4,7 @@ SHARED ?= ../shared
 SWIFT ?= swift
 BIN := .build/release/linkify
 
-.PHONY: all build demo test conformance tables bench bench-literals bench-docs install uninstall integration clean
+.PHONY: all build demo test conformance tables bench bench-literals bench-docs install uninstall integration security clean
 
 all: build
 
@@ -26,6 +26,11 @@ conformance: build
 tables:
 	python3 scripts/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
 	python3 scripts/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
+
+# Hostile-input check: XSS vectors through --to html, loaded in headless Chromium.
+security: build
+	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y chromium; } || { echo "make security needs chromium (apt-get install chromium)"; exit 2; }
+	python3 scripts/security/check.py --bin $(BIN)
 
 # Spark (local mode), GNU parallel and xargs -P runs checked against one run.
 integration: build
