@@ -29,7 +29,8 @@ tables:
 
 # Hostile-input check: XSS vectors through --to html, loaded in headless Chromium.
 security: build
-	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y chromium; } || { echo "make security needs chromium (apt-get install chromium)"; exit 2; }
+	@scripts/ensure-tools.sh
+	@command -v chromium >/dev/null || { echo "make security needs chromium (apt-get install chromium)"; exit 2; }
 	python3 scripts/security/check.py --bin $(BIN)
 
 # Spark (local mode), GNU parallel and xargs -P runs checked against one run.

@@ -64,6 +64,11 @@ func htmlTargets(_ html: String) -> [String] {
         "<math><title><b title=\"</title>http://in-attr.com \"></b></math>",
         "<svg><text>http://in-svg.com</text></svg> |http://after.com|",
         "<svg/> |http://after-self-closed.com|",
+        // Script data escapes (§13.2.5.20–.31): `</script>` inside `<!--<script>` does not end it.
+        "<script><!--<script></script>http://in-script.com --></script> |http://after.com|",
+        "<script><!-- x --></script> |http://after-escape.com|",
+        "<script><!--></script> |http://after-empty-escape.com|",
+        "<SCRIPT><!--<Script >x</SCRIPT >http://still.com--></script> |http://out.com|",
         "<!DOCTYPE html http://doctype.com>",
         "<?xml version=\"1.0\" http://pi.com?>",
         "<img alt=\"http://alt.com\" title='http://title.com'>",

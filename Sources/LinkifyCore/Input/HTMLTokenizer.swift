@@ -207,7 +207,76 @@ public struct HTMLTokenizer: Sendable {
     }
 
     /// Where the end tag `</name` (followed by space, `/` or `>`) starts, searching from `i`.
+    /// Where a script's content is, as the tokenizer's script data states track it
+    /// (WHATWG HTML §13.2.5.4 and §13.2.5.15–.31): `<!--` escapes, and inside an
+    /// escape `<script` double-escapes, so that `</script>` does not end the script.
+    public struct ScriptEscape: Equatable, Sendable {
+        enum State: Equatable, Sendable { case data, escaped, doubleEscaped }
+        var state = State.data
+        /// Dashes just before the current position (`-->` leaves an escape).
+        var dashes = 0
+        /// Plain script data, before any `<!--`.
+        public init() {}
+    }
+
+    /// The start of the `</script` that ends a script whose content is scanned
+    /// from `i`, or nil when it is not before `limit`; `escape` holds the state
+    /// reached. Markup that starts before `limit` is read whole even past it.
+    static func scriptEnd(in t: UnsafeBufferPointer<UInt8>, from i: Int, limit: Int? = nil,
+                          escape: inout ScriptEscape) -> Int? {
+        let n = t.count
+        let stop = min(limit ?? n, n)
+        var k = i
+        @inline(__always) func isName(_ at: Int, _ name: StaticString) -> Bool {
+            let p = name.utf8Start
+            let count = name.utf8CodeUnitCount
+            guard at + count <= n else { return false }
+            for j in 0..<count where ByteClass.lower(t[at + j]) != p[j] { return false }
+            let after = at + count
+            return after == n || isTagSpace(t[after]) || t[after] == 0x2F || t[after] == 0x3E
+        }
+        while k < stop {
+            let b = t[k]
+            switch b {
+            case 0x3C:
+                escape.dashes = 0
+                if escape.state == .data && hasPrefix(t, k + 1, "!--") {
+                    escape.state = .escaped
+                    escape.dashes = 2
+                    k += 4
+                    continue
+                }
+                if k + 1 < n && t[k + 1] == 0x2F && isName(k + 2, "script") {
+                    if escape.state == .doubleEscaped {
+                        escape.state = .escaped
+                        k += 8
+                        continue
+                    }
+                    return k
+                }
+                if escape.state == .escaped && isName(k + 1, "script") {
+                    escape.state = .doubleEscaped
+                    k += 7
+                    continue
+                }
+            case 0x2D:
+                escape.dashes += 1
+            case 0x3E:
+                if escape.state != .data && escape.dashes >= 2 { escape.state = .data }
+                escape.dashes = 0
+            default:
+                escape.dashes = 0
+            }
+            k += 1
+        }
+        return nil
+    }
+
     static func endTag(named name: String, in t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
+        if name == "script" {
+            var escape = ScriptEscape()
+            return scriptEnd(in: t, from: i, escape: &escape)
+        }
         let n = t.count
         let lower = Array(name.utf8)
         var k = i

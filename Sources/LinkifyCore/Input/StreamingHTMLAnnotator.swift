@@ -84,6 +84,9 @@ public struct StreamingHTMLAnnotator {
                     _ = HTMLTokenizer.scanTag(t, from: 0, to: cut, &state)
                     continuation = .tag(name: name, isStart: isStart, state: state)
                 }
+                if c == .rawText(name: "script") {
+                    _ = HTMLTokenizer.scriptEnd(in: t, from: 0, limit: cut, escape: &scriptEscape)
+                }
                 renderer.write(t, 0..<cut, entities: [], into: &out)
                 return cut
             }
@@ -93,6 +96,7 @@ public struct StreamingHTMLAnnotator {
             if case .tag(let name, true, _) = c, HTMLTokenizer.rawTextElements.contains(name),
                open["svg", default: 0] + open["math", default: 0] == 0 {
                 continuation = .rawText(name: name)
+                scriptEscape = HTMLTokenizer.ScriptEscape()
                 return at + settle(UnsafeBufferPointer(rebasing: t[at...]), final: final, into: &out)
             }
         }
@@ -134,6 +138,10 @@ public struct StreamingHTMLAnnotator {
             guard let name = lastRawTextName else { return at }
             continuation = .rawText(name: name)
             let cut = max(last.range.lowerBound, n - Self.markupTail)
+            if name == "script" {
+                scriptEscape = HTMLTokenizer.ScriptEscape()
+                _ = HTMLTokenizer.scriptEnd(in: t, from: last.range.lowerBound, limit: cut, escape: &scriptEscape)
+            }
             renderer.write(t, last.range.lowerBound..<cut, entities: [], into: &out)
             return cut
         default:
@@ -158,6 +166,8 @@ public struct StreamingHTMLAnnotator {
 
     /// The name of the raw-text element whose content is being read, if any.
     var lastRawTextName: String?
+    /// The script data state at the window's start, inside a continued `<script>`.
+    var scriptEscape = HTMLTokenizer.ScriptEscape()
 
     /// Renders one complete token.
     mutating func write(_ token: HTMLTokenizer.Token, _ t: UnsafeBufferPointer<UInt8>, reader: HTMLReader, into out: inout [UInt8]) {
@@ -201,6 +211,10 @@ public struct StreamingHTMLAnnotator {
         case .declaration: return HTMLTokenizer.nextByte(0x3E, in: t, from: 0).map { $0 + 1 }
         case .rawText(let name):
             if name == "plaintext" { return nil }
+            if name == "script" {
+                var escape = scriptEscape
+                return HTMLTokenizer.scriptEnd(in: t, from: 0, escape: &escape)
+            }
             return HTMLTokenizer.endTag(named: name, in: t, from: 0)
         }
     }
