@@ -3,9 +3,10 @@
 # CommonMark/GFM renderer that checks markdown output; Tests that need it fail
 # (they never pass silently) when it is missing, so install it or say why not.
 set -u
-# zsh, fish and man check the installed completions and man page (scripts/test_install.sh).
+# zsh, fish and man check the installed completions and man page (scripts/test_install.sh);
+# chromium loads the hostile-input pages of scripts/security/check.py.
 missing=()
-for tool in cmark-gfm zsh fish man; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+for tool in cmark-gfm zsh fish man chromium; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
 [ ${#missing[@]} -eq 0 ] && exit 0
 packages=()
 for tool in "${missing[@]}"; do case "$tool" in man) packages+=(man-db) ;; *) packages+=("$tool") ;; esac; done

@@ -115,7 +115,6 @@ public struct Driver {
 
     /// Options parsed but not built yet: an honest error rather than silence.
     static let notYetImplemented: Set<String> = [
-        "phone-region",
     ]
 
     func validate(_ o: Options) throws(UsageError) {

@@ -5,6 +5,21 @@ public let linkifyVersion = "0.1.0"
 
 /// `--help` text, generated from `Flag.all`.
 enum Help {
+    /// `text` broken at spaces into lines of at most `width` characters.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        lines.append(line)
+        return lines
+    }
+
     static func text(for command: Command) -> String {
         var s = ""
         switch command {
@@ -56,11 +71,14 @@ enum Help {
             var names = flag.short.map { "  -\($0), " } ?? "      "
             names += "--\(flag.long)"
             if let v = flag.valueName { names += " \(v)" }
+            let lines = wrapped(flag.help, width: 80 - 26)
+            let indent = String(repeating: " ", count: 26)
             if names.count < 26 {
-                s += names + String(repeating: " ", count: 26 - names.count) + flag.help + "\n"
+                s += names + String(repeating: " ", count: 26 - names.count) + lines[0] + "\n"
             } else {
-                s += names + "\n" + String(repeating: " ", count: 26) + flag.help + "\n"
+                s += names + "\n" + indent + lines[0] + "\n"
             }
+            for line in lines.dropFirst() { s += indent + line + "\n" }
         }
         if command == .annotate {
             s += """
@@ -70,8 +88,9 @@ enum Help {
             pkg@1.2.3, git@host:path SSH remotes, version numbers, bare IPv4 addresses,
             URLs with user info; javascript:, vbscript: and data: are never linked.
 
-            Exit status: 0 success, 2 usage error or a file that could not be read or
-            written (the other files are still processed). A closed output pipe ends quietly.
+            Exit status: 0 success, 1 --check found a file that would change, 2 usage
+            error or a file that could not be read or written (the other files are still
+            processed). A closed output pipe ends quietly.
 
             """
         }

@@ -8,7 +8,8 @@ import LinkifyCore
         let found = finder.entities(in: "Write to hi@example.org or see example.com/docs")
         #expect(found.map(\.kind) == [.email, .url])
         #expect(found.map(\.target) == ["mailto:hi@example.org", "https://example.com/docs"])
-        #expect(found.first?.start == 9)
+        #expect(found.map(\.start) == [9, 31])
+        #expect(found.map(\.end) == [23, 47])
         #expect(Linkify.annotate("See example.com", to: .html) == "See <a href=\"https://example.com\">example.com</a>")
         #expect(Linkify.annotate("See example.com", to: .markdown) == "See [example.com](https://example.com)")
     }

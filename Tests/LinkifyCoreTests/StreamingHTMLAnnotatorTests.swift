@@ -44,7 +44,8 @@ func streamedHTML(_ document: [UInt8], _ format: OutputFormat, chunkSize: Int, p
             switch next(9) {
             case 0: out += "<!-- " + String(repeating: "http://in-comment.example.com ", count: next(20_000)) + "-->"
             case 1: out += "<img alt=\"" + String(repeating: "a > http://in-attr.example.com ", count: next(15_000)) + "\">"
-            case 2: out += "<script>" + String(repeating: "var u = 'http://in-script.example.com'; ", count: next(10_000)) + "</script>"
+            case 2: out += "<script>" + String(repeating: "var u = 'http://in-script.example.com'; ", count: next(10_000))
+                + (next(2) == 0 ? "<!--<script></script>http://double-escaped.example.com-->" : "") + "</script>"
             case 3: out += "<pre>" + String(repeating: "http://in-pre.example.com\n", count: next(10_000)) + "</pre>"
             case 4: out += String(repeating: filler + "see http://text.example.com/?a=1&amp;b=2 ", count: next(2_000))
             case 5: out += "<p>mail me@example.org or www.example.com/ü&nbsp;x</p>\n"

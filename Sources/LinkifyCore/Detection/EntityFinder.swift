@@ -92,7 +92,17 @@ public struct EntityFinder: Sendable {
             if !out.isEmpty { found.append(out) }
         }
         if user.isEmpty && found.count <= 1 {
-            return (found.first ?? []).compactMap(admitted)
+            // One scanner's list, admitted in place: no second array of a window's entities.
+            guard var list = found.popLast() else { return [] }
+            var kept = 0
+            for i in list.indices {
+                if let entity = admitted(list[i]) {
+                    list[kept] = entity
+                    kept += 1
+                }
+            }
+            list.removeLast(list.count - kept)
+            return list
         }
         var all = user.map { ($0, 0) }
         for list in found { all.append(contentsOf: list.map { ($0, 1) }) }
@@ -202,6 +212,9 @@ enum ScannerRegistry {
         if kinds.contains(.mention) { result.append(MentionScanner(template: options.templates.mention)) }
         if kinds.contains(.hashtag) { result.append(HashtagScanner(template: options.templates.hashtag)) }
         if kinds.contains(.cashtag) { result.append(CashtagScanner(template: options.templates.cashtag)) }
+        if kinds.contains(.phone) {
+            result.append(PhoneScanner(regionID: options.effectivePhoneRegion))
+        }
         if kinds.contains(.date) { result.append(DateScanner(options: options)) }
         if kinds.contains(.address) { result.append(AddressScanner(options: options)) }
         return result

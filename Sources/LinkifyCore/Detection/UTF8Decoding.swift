@@ -71,6 +71,21 @@ enum UTF8Bytes {
         }
     }
 
+    /// `prefix` and then the bytes as one String, built in one allocation,
+    /// with U+FFFD for each byte that is not valid UTF-8.
+    static func string(prefix: StaticString, _ t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let head = prefix.utf8CodeUnitCount
+        let count = head + range.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            let base = buffer.baseAddress!
+            base.initialize(from: prefix.utf8Start, count: head)
+            if let source = t.baseAddress, !range.isEmpty {
+                (base + head).initialize(from: source + range.lowerBound, count: range.count)
+            }
+            return count
+        }
+    }
+
     /// The bytes as a String, with U+FFFD for each byte that is not valid UTF-8.
     static func string(_ t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: t[range]), as: Unicode.UTF8.self)

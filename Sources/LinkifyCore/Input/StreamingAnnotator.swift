@@ -17,9 +17,9 @@ public struct StreamingAnnotator {
     /// hold many entities so that the entities of one window stay few.
     var windowChunk: Int
     /// Entities per window above which the next window is made smaller.
-    static let denseWindow = 4096
+    static let denseWindow = 16384
     /// The smallest window chunk.
-    static let minimumChunk = 32 * 1024
+    static let minimumChunk = 128 * 1024
     var window: [UInt8] = []
     /// Bytes at the start of `window` that were already rendered (context only).
     var written = 0
@@ -32,7 +32,9 @@ public struct StreamingAnnotator {
         self.finder = finder
         self.renderer = renderer
         self.chunkSize = max(chunkSize, 1)
-        self.windowChunk = self.chunkSize
+        // Start small and grow while windows are sparse: the first window of
+        // a dense input is as bounded as the others.
+        self.windowChunk = min(self.chunkSize, Self.minimumChunk)
         window.reserveCapacity(self.chunkSize + 2 * Self.keep + 1)
     }
 
@@ -130,5 +132,32 @@ public func annotateDocument(_ document: UnsafeBufferPointer<UInt8>, reader: any
     let entities = reader.entities(in: document, finder: finder)
     renderer.begin(into: &out)
     renderer.write(document, 0..<document.count, entities: entities, into: &out)
+    renderer.finish(into: &out)
+}
+
+/// Annotates a whole document as `annotateDocument(_:reader:finder:renderer:into:)` does, but
+/// writes it in slices of about `sliceSize` bytes (never splitting an entity) and calls `drain`
+/// after each, so that the output need not be held whole beside the document.
+public func annotateDocument(_ document: UnsafeBufferPointer<UInt8>, reader: any DocumentReader, finder: EntityFinder,
+                             renderer: inout any Renderer, sliceSize: Int, into out: inout [UInt8],
+                             drain: (inout [UInt8]) throws -> Void) rethrows {
+    let entities = reader.entities(in: document, finder: finder)
+    renderer.begin(into: &out)
+    if document.isEmpty { renderer.write(document, 0..<0, entities: [], into: &out) }
+    var at = 0
+    var next = 0
+    while at < document.count {
+        var end = min(document.count, at + max(1, sliceSize))
+        var j = next
+        // Entities are sorted and disjoint: one that crosses the cut moves the cut past it.
+        while j < entities.count, entities[j].start < end {
+            end = max(end, entities[j].end)
+            j += 1
+        }
+        renderer.write(document, at..<end, entities: Array(entities[next..<j]), into: &out)
+        try drain(&out)
+        at = end
+        next = j
+    }
     renderer.finish(into: &out)
 }

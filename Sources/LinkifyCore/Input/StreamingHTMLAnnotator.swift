@@ -84,14 +84,19 @@ public struct StreamingHTMLAnnotator {
                     _ = HTMLTokenizer.scanTag(t, from: 0, to: cut, &state)
                     continuation = .tag(name: name, isStart: isStart, state: state)
                 }
+                if c == .rawText(name: "script") {
+                    _ = HTMLTokenizer.scriptEnd(in: t, from: 0, limit: cut, escape: &scriptEscape)
+                }
                 renderer.write(t, 0..<cut, entities: [], into: &out)
                 return cut
             }
             renderer.write(t, 0..<end, entities: [], into: &out)
             at = end
             continuation = nil
-            if case .tag(let name, true, _) = c, HTMLTokenizer.rawTextElements.contains(name) {
+            if case .tag(let name, true, _) = c, HTMLTokenizer.rawTextElements.contains(name),
+               open["svg", default: 0] + open["math", default: 0] == 0 {
                 continuation = .rawText(name: name)
+                scriptEscape = HTMLTokenizer.ScriptEscape()
                 return at + settle(UnsafeBufferPointer(rebasing: t[at...]), final: final, into: &out)
             }
         }
@@ -99,7 +104,8 @@ public struct StreamingHTMLAnnotator {
         let base = at
         var pending: HTMLTokenizer.Token?
         let reader = HTMLReader()
-        HTMLTokenizer.forEachToken(in: rest) { token in
+        let foreignDepth = open["svg", default: 0] + open["math", default: 0]
+        HTMLTokenizer.forEachToken(in: rest, foreignDepth: foreignDepth) { token in
             guard pending == nil else { return }
             let range = (token.range.lowerBound + base)..<(token.range.upperBound + base)
             if !final && range.upperBound == n {
@@ -132,6 +138,10 @@ public struct StreamingHTMLAnnotator {
             guard let name = lastRawTextName else { return at }
             continuation = .rawText(name: name)
             let cut = max(last.range.lowerBound, n - Self.markupTail)
+            if name == "script" {
+                scriptEscape = HTMLTokenizer.ScriptEscape()
+                _ = HTMLTokenizer.scriptEnd(in: t, from: last.range.lowerBound, limit: cut, escape: &scriptEscape)
+            }
             renderer.write(t, last.range.lowerBound..<cut, entities: [], into: &out)
             return cut
         default:
@@ -156,6 +166,8 @@ public struct StreamingHTMLAnnotator {
 
     /// The name of the raw-text element whose content is being read, if any.
     var lastRawTextName: String?
+    /// The script data state at the window's start, inside a continued `<script>`.
+    var scriptEscape = HTMLTokenizer.ScriptEscape()
 
     /// Renders one complete token.
     mutating func write(_ token: HTMLTokenizer.Token, _ t: UnsafeBufferPointer<UInt8>, reader: HTMLReader, into out: inout [UInt8]) {
@@ -166,8 +178,10 @@ public struct StreamingHTMLAnnotator {
             renderer.write(t, token.range, entities: entities, into: &out)
             return
         case .startTag(let name):
+            if HTMLTokenizer.foreignElements.contains(name) && !HTMLTokenizer.opensForeignContent(token, in: t) { break }
+            let inForeign = open["svg", default: 0] + open["math", default: 0] > 0
             noteStart(name)
-            if HTMLTokenizer.rawTextElements.contains(name) { lastRawTextName = name }
+            if !inForeign && HTMLTokenizer.rawTextElements.contains(name) { lastRawTextName = name }
         case .endTag(let name):
             noteEnd(name)
         default:
@@ -192,11 +206,15 @@ public struct StreamingHTMLAnnotator {
     func resume(_ c: Continuation, _ t: UnsafeBufferPointer<UInt8>, final: Bool) -> Int? {
         switch c {
         case .tag(_, _, var state): return HTMLTokenizer.scanTag(t, from: 0, to: t.count, &state)
-        case .comment: return HTMLTokenizer.search(t, "-->", from: 0).map { $0 + 3 }
+        case .comment: return HTMLTokenizer.commentClose(t, from: 0)
         case .cdata: return HTMLTokenizer.search(t, "]]>", from: 0).map { $0 + 3 }
         case .declaration: return HTMLTokenizer.nextByte(0x3E, in: t, from: 0).map { $0 + 1 }
         case .rawText(let name):
             if name == "plaintext" { return nil }
+            if name == "script" {
+                var escape = scriptEscape
+                return HTMLTokenizer.scriptEnd(in: t, from: 0, escape: &escape)
+            }
             return HTMLTokenizer.endTag(named: name, in: t, from: 0)
         }
     }

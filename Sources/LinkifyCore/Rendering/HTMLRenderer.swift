@@ -92,32 +92,32 @@ enum AnchorText {
 
 /// HTML escaping of text and attribute values: `& < > " '`.
 public enum HTMLEscaping {
-    static let needsEscape: [Bool] = (0..<256).map { b in
+    @inline(__always)
+    static func needsEscape(_ b: UInt8) -> Bool {
         b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27
     }
 
     /// Appends `t[r]` with `& < > " '` replaced by character references.
     @inline(__always)
     static func appendEscaped(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into out: inout [UInt8]) {
+        // Runs without a special byte are found sixteen bytes at a time and copied whole.
+        let slice = UnsafeBufferPointer(rebasing: t[..<r.upperBound])
         var run = r.lowerBound
-        var i = r.lowerBound
-        let table = needsEscape
-        while i < r.upperBound {
-            let b = t[i]
-            if table[Int(b)] {
-                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: t[run..<i])) }
-                switch b {
-                case 0x26: out.append("&amp;")
-                case 0x3C: out.append("&lt;")
-                case 0x3E: out.append("&gt;")
-                case 0x22: out.append("&quot;")
-                default: out.append("&#39;")
-                }
-                run = i + 1
+        while run < r.upperBound {
+            let i = ByteSearch.first(in: slice, from: run, block: { v in
+                (v .== ByteSearch.splat(0x26)) .| (v .== ByteSearch.splat(0x3C)) .| (v .== ByteSearch.splat(0x3E)) .| (v .== ByteSearch.splat(0x22)) .| (v .== ByteSearch.splat(0x27))
+            }, matches: needsEscape)
+            if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: t[run..<i])) }
+            guard i < r.upperBound else { return }
+            switch t[i] {
+            case 0x26: out.append("&amp;")
+            case 0x3C: out.append("&lt;")
+            case 0x3E: out.append("&gt;")
+            case 0x22: out.append("&quot;")
+            default: out.append("&#39;")
             }
-            i += 1
+            run = i + 1
         }
-        if run < r.upperBound { out.append(contentsOf: UnsafeBufferPointer(rebasing: t[run..<r.upperBound])) }
     }
 
     /// Appends `s` escaped.

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Runs the benchmark commands and prints the table for `make bench`.
+
+Each command reads a corpus on stdin and writes to /dev/null; it is forked
+by the small C helper `runstat` (scripts/bench/runstat.c) and reaped with
+wait4(2), so the wall time covers the process alone and the peak RSS is the
+kernel's ru_maxrss. Commands are run round-robin, RUNS times each, and the
+median and best are kept.
+
+Usage: measure.py RUNSTAT CONFIG.json
+CONFIG: {"runs": 3, "startup_runs": 200, "corpora": [{"name", "path"}],
+         "pairs": [{"label", "ours": [argv], "peer": [argv]}],
+         "ceiling": [argv], "startup": {"input": path, "commands": {label: argv}}}
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+RUNSTAT = None
+
+
+def run(argv, stdin_path, count):
+    """(seconds, peak RSS in MiB) of each of `count` runs."""
+    lines = subprocess.run([RUNSTAT, str(count), stdin_path] + argv, check=True,
+                           stdout=subprocess.PIPE, text=True).stdout.split("\n")
+    return [(float(t), int(kib) / 1024.0) for t, kib in (l.split() for l in lines if l)]
+
+
+def measure(commands, stdin_path, runs, round_robin=True):
+    """Median and best seconds and the largest peak RSS (MiB) of each command."""
+    samples = {k: [] for k in commands}
+    if round_robin:
+        for _ in range(runs):
+            for key, argv in commands.items():
+                samples[key] += run(argv, stdin_path, 1)
+    else:
+        for key, argv in commands.items():
+            samples[key] = run(argv, stdin_path, runs)
+    return {k: (statistics.median(t for t, _ in v), min(t for t, _ in v), max(m for _, m in v))
+            for k, v in samples.items()}
+
+
+def main():
+    global RUNSTAT
+    RUNSTAT = sys.argv[1]
+    config = json.load(open(sys.argv[2]))
+    runs = config["runs"]
+    print("%-34s %9s %9s %9s %7s %9s %9s" % ("corpus / job", "ours MB/s", "peer MB/s", "ratio", "goal", "ours RSS", "peer RSS"))
+    print("%-34s %9s %9s %9s %7s %9s %9s" % ("", "(median)", "(median)", "", "", "MiB", "MiB"))
+    for corpus in config["corpora"]:
+        size_mb = os.path.getsize(corpus["path"]) / 1e6
+        commands = {"ceiling": config["ceiling"]}
+        for pair in config["pairs"]:
+            commands["ours:" + pair["label"]] = pair["ours"]
+            commands["peer:" + pair["label"]] = pair["peer"]
+        result = measure(commands, corpus["path"], runs)
+        print("%s (%.1f MB)" % (corpus["name"], size_mb))
+        for pair in config["pairs"]:
+            ours, peer = result["ours:" + pair["label"]], result["peer:" + pair["label"]]
+            ratio = peer[0] / ours[0]
+            print("  %-32s %9.0f %9.0f %8.2fx %7s %9.1f %9.1f" % (
+                pair["label"], size_mb / ours[0], size_mb / peer[0], ratio,
+                "ok" if ratio >= 1.5 else "1.5x", ours[2], peer[2]))
+            print("  %-32s %9.0f %9.0f" % ("  (best of %d)" % runs, size_mb / ours[1], size_mb / peer[1]))
+        c = result["ceiling"]
+        print("  %-32s %9.0f %9s %9s %7s %9.1f" % ("cat (ceiling)", size_mb / c[0], "", "", "", c[2]))
+    startup = config.get("startup")
+    if startup:
+        n = config["startup_runs"]
+        result = measure(startup["commands"], startup["input"], n, round_robin=False)
+        print("start-up on a %d-byte input (median of %d runs; goal <= 3 ms)" % (os.path.getsize(startup["input"]), n))
+        for label, (med, best, rss) in result.items():
+            print("  %-32s %8.2f ms (best %.2f ms) %9.1f MiB" % (label, med * 1e3, best * 1e3, rss))
+
+
+if __name__ == "__main__":
+    main()
