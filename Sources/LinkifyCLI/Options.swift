@@ -169,7 +169,7 @@ extension Flag {
             o.offsets = try choice(v, for: "--offsets", as: OffsetUnit.self)
         },
         Flag("output", short: "o", value: "PATH", for: [.annotate],
-             "write to a file (one input) instead of standard output") { o, v in o.output = v },
+             "write to a file (one input) or a folder that mirrors the inputs, with the output format's extension") { o, v in o.output = v },
         Flag("format", value: "FORMAT", choices: LintFormat.allCases.map(\.rawValue), for: [.lint],
              "report format: text, json, github or sarif (default: text)") { o, v throws(UsageError) in
             o.lintFormat = try choice(v, for: "--format", as: LintFormat.self)
@@ -219,8 +219,8 @@ extension Flag {
         Flag("in-place", short: "i", for: [.annotate], "rewrite each input file in its own format, atomically") { o, _ in o.inPlace = true },
         Flag("check", for: [.annotate], "write nothing; list the files --in-place would change; exit 1 if any") { o, _ in o.check = true },
         Flag("fix", for: [.lint], "rewrite files in place so that nothing is left bare") { o, _ in o.fix = true },
-        Flag("include", value: "GLOB", "only files matching GLOB in directory walks (repeatable)") { o, v in o.includes.append(v) },
-        Flag("exclude", value: "GLOB", "skip files matching GLOB in directory walks (repeatable)") { o, v in o.excludes.append(v) },
+        Flag("include", value: "GLOB", "only files matching GLOB in directory walks, as in .gitignore (repeatable; default: Markdown, HTML and .txt files)") { o, v in o.includes.append(v) },
+        Flag("exclude", value: "GLOB", "skip files and folders matching GLOB in directory walks (repeatable)") { o, v in o.excludes.append(v) },
         Flag("jobs", short: "j", value: "N", "files processed in parallel (default: number of cores)") { o, v throws(UsageError) in
             guard let n = Int(v), n > 0 else { throw UsageError("invalid value '\(v)' for --jobs (expected a positive number)") }
             o.jobs = n
@@ -228,7 +228,7 @@ extension Flag {
         Flag("config", value: "FILE", "read options from a JSON file (default: .linkify.json from here upwards)") { o, v in o.config = v },
         Flag("no-config", "do not read a configuration file") { o, _ in o.noConfig = true },
         Flag("explain", for: [.annotate], "say on standard error why each candidate was linked or rejected") { o, _ in o.explain = true },
-        Flag("progress", "show a progress bar on standard error (only on a terminal)") { o, _ in o.progress = true },
+        Flag("progress", "always show a progress bar on standard error (default: on a terminal, for 200 files or 64 MiB or more)") { o, _ in o.progress = true },
         Flag("no-progress", "never show a progress bar") { o, _ in o.progress = false },
         Flag("completions", value: "SHELL", choices: ["bash", "zsh", "fish"], "print a completion script for bash, zsh or fish") { o, v throws(UsageError) in
             guard ["bash", "zsh", "fish"].contains(v) else { throw UsageError("invalid value '\(v)' for --completions (expected one of: bash, zsh, fish)") }
