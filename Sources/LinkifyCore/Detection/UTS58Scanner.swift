@@ -189,7 +189,9 @@ struct UTS58Scanner: EntityScanner {
             let sep = Self.dotLength(t, at: labelEnd)
             if sep > 0 {
                 // `.com.x`: not the last label; a later full stop decides.
-                if spanLabel(t, from: labelEnd + sep) > labelEnd + sep { return nil }
+                // Only the next label's first character matters: spanning the
+                // whole label here made `a.a.a.…` span every label twice.
+                if Self.startsLabel(t, at: labelEnd + sep) { return nil }
                 domainEnd = labelEnd + sep   // a fully qualified name's final dot
             }
         }
@@ -427,6 +429,15 @@ struct UTS58Scanner: EntityScanner {
     }
 
     private func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int { Self.spanLabel(t, from: i) }
+
+    /// Whether a label character starts at `i`: `spanLabel(t, from: i) > i`, in constant time.
+    @inline(__always)
+    static func startsLabel(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard i < t.count else { return false }
+        let b = t[i]
+        if b < 0x80 { return ByteClass.isHostASCII(b) }
+        return CharacterProperties.isHostLabel(UTF8Bytes.decode(t, at: i).0)
+    }
 
     /// Labels are not empty (but for a final dot) and do not start or end with `-`.
     static func validLabels(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, allowUnderscore: Bool = false) -> Bool {
