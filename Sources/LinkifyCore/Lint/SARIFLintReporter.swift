@@ -78,15 +78,9 @@ public struct SARIFLintReporter: LintReporter {
     static func uri(_ path: String) -> (String, isRelative: Bool) {
         var p = Substring(path)
         while p.hasPrefix("./") { p = p.dropFirst(2) }
-        var encoded = ""
-        for b in p.utf8 {
-            let c = Character(Unicode.Scalar(b))
-            if (b < 0x80 && (c.isLetter || c.isNumber)) || "-._~/!$&'()*+,;=:@".utf8.contains(b) {
-                encoded.append(c)
-            } else {
-                encoded += "%" + String(b >> 4, radix: 16, uppercase: true) + String(b & 0xF, radix: 16, uppercase: true)
-            }
-        }
+        var bytes: [UInt8] = []
+        PercentEncoding.append(p.utf8, as: .path, into: &bytes)
+        let encoded = String(decoding: bytes, as: Unicode.UTF8.self)
         if path.hasPrefix("/") { return ("file://" + encoded, false) }
         return (encoded, true)
     }
