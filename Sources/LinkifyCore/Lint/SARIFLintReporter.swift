@@ -19,6 +19,7 @@ public struct SARIFLintReporter: LintReporter {
         self.toolVersion = toolVersion
     }
 
+    /// The bytes that open the report.
     public mutating func begin() -> [UInt8] {
         var out: [UInt8] = []
         out.append("{\n  \"$schema\": \"\(Self.schema)\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n")
@@ -45,6 +46,7 @@ public struct SARIFLintReporter: LintReporter {
         return out
     }
 
+    /// The bytes for one file's findings.
     public mutating func report(_ findings: [LintFinding]) -> [UInt8] {
         var out: [UInt8] = []
         for f in findings {
@@ -65,6 +67,7 @@ public struct SARIFLintReporter: LintReporter {
         return out
     }
 
+    /// The bytes that close the report.
     public mutating func finish() -> [UInt8] {
         Array(((count == 0 ? "]" : "\n      ]") + "\n    }\n  ]\n}\n").utf8)
     }

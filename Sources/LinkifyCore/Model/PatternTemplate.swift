@@ -9,13 +9,17 @@ public struct PatternTemplate: Sendable, Equatable {
         case whole
         /// In the host: everything but unreserved characters is encoded.
         case authority
+        /// In the path, the query or the fragment (after `/`, `?`, `#`).
         case path, query, fragment
     }
 
     /// A piece of the template.
     public enum Piece: Sendable, Equatable {
+        /// Literal text, written as it is.
         case text(String)
+        /// `{N}`: group N (0 the whole match), and where it lands.
         case group(Int, URLPart)
+        /// `{name}`: a named group, and where it lands.
         case named(String, URLPart)
     }
 
