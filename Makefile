@@ -4,7 +4,7 @@ SHARED ?= ../shared
 SWIFT ?= swift
 BIN := .build/release/linkify
 
-.PHONY: all build demo test conformance tables bench bench-literals install uninstall integration clean
+.PHONY: all build demo test conformance tables bench bench-literals bench-docs install uninstall integration security clean
 
 all: build
 
@@ -27,13 +27,28 @@ tables:
 	python3 scripts/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
 	python3 scripts/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
 
+# Hostile-input check: XSS vectors through --to html, loaded in headless Chromium.
+security: build
+	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y chromium; } || { echo "make security needs chromium (apt-get install chromium)"; exit 2; }
+	python3 scripts/security/check.py --bin $(BIN)
+
 # Spark (local mode), GNU parallel and xargs -P runs checked against one run.
 integration: build
 	scripts/integration.sh
 
+# Every benchmark of issues 2, 3 and 7 (about 8 minutes): text vs Rust's linkify,
+# literals and patterns, lint/Markdown/-j/start-up/memory (bench-docs).
 bench: build
 	scripts/bench.sh
 	scripts/bench_literals.sh $(BIN)
+	$(MAKE) bench-docs
+
+# Markdown side of issue 7: lint vs rumdl and mdl (MD034), Markdown annotate vs
+# cmark-gfm -e autolink, -j 2 vs -j 1, start-up of the release and static builds,
+# peak memory on a 1 GiB line; see docs/benchmarks-docs.md.
+bench-docs: build
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product linkify
+	scripts/bench_docs.sh $(BIN) $(STATIC_BIN)
 
 # The cost of 10,000 --links literals and of --pattern prefilters.
 bench-literals: build

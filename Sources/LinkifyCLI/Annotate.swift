@@ -93,9 +93,17 @@ extension Driver {
         case .markdown:
             let document = try reader.readAll()
             var renderer = renderer
-            document.withUnsafeBufferPointer { t in
-                annotateDocument(t, reader: format.reader, finder: finder, renderer: &renderer, into: &out.buffer)
+            // Written away in slices: only the document is held whole (SPEC: its size + 20 MiB).
+            try out.flush()
+            var pending: [UInt8] = []
+            pending.reserveCapacity(out.blockSize * 2)
+            try document.withUnsafeBufferPointer { t in
+                try annotateDocument(t, reader: format.reader, finder: finder, renderer: &renderer,
+                                     sliceSize: out.blockSize, into: &pending) { buffer in
+                    if buffer.count >= out.blockSize { try out.write(&buffer) }
+                }
             }
+            try out.write(&pending)
         }
         try out.flushIfFull()
     }

@@ -11,7 +11,9 @@
 public struct HTMLReader: DocumentReader {
     /// Elements whose text is never linked: links, and text that is code or
     /// program output (HTML §4.5.1, §4.5.15–.17, §4.4.3).
-    public static let skippedElements: Set<String> = ["a", "code", "pre", "kbd", "samp"]
+    /// SVG and MathML are skipped too: browsers parse their content by other
+    /// rules (§13.2.6.5), and an anchor there is not an HTML link.
+    public static let skippedElements: Set<String> = ["a", "code", "pre", "kbd", "samp", "svg", "math"]
 
     /// Creates an HTML reader.
     public init() {}
@@ -35,6 +37,7 @@ public struct HTMLReader: DocumentReader {
             case .text:
                 if skipped == 0 { regions.append(token.range) }
             case .startTag(let name) where Self.skippedElements.contains(name):
+                if HTMLTokenizer.foreignElements.contains(name) && !HTMLTokenizer.opensForeignContent(token, in: document) { break }
                 open[name, default: 0] += 1
                 skipped += 1
             case .endTag(let name) where Self.skippedElements.contains(name):

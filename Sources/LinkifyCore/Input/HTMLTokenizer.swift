@@ -39,14 +39,27 @@ public struct HTMLTokenizer: Sendable {
     /// Elements whose content is raw text up to their end tag (WHATWG HTML
     /// §13.2.6.4.7: RCDATA and RAWTEXT elements, script data, and plaintext).
     public static let rawTextElements: Set<String> = [
-        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext",
+        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
     ]
 
-    /// Calls `body` with each token of `t`, in order.
-    public static func forEachToken(in t: UnsafeBufferPointer<UInt8>, _ body: (Token) -> Void) {
+    /// Elements that start foreign content (SVG, MathML).
+    public static let foreignElements: Set<String> = ["svg", "math"]
+
+    /// Whether `token` (a start tag of `t`) opens SVG or MathML content that
+    /// needs an end tag: `<svg/>` closes itself there (§13.2.6.5).
+    public static func opensForeignContent(_ token: Token, in t: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard case .startTag(let name) = token.kind, foreignElements.contains(name) else { return false }
+        let r = token.range
+        return !(r.count >= 2 && t[r.upperBound - 1] == 0x3E && t[r.upperBound - 2] == 0x2F)
+    }
+
+    /// Calls `body` with each token of `t`, in order. `foreignDepth` is how
+    /// many `<svg>`/`<math>` elements are open where `t` starts.
+    public static func forEachToken(in t: UnsafeBufferPointer<UInt8>, foreignDepth: Int = 0, _ body: (Token) -> Void) {
         let n = t.count
         var i = 0
         var textStart = 0
+        var foreign = foreignDepth
         @inline(__always) func flushText(upTo end: Int) {
             if textStart < end { body(Token(kind: .text, range: textStart..<end)) }
         }
@@ -60,7 +73,11 @@ public struct HTMLTokenizer: Sendable {
             body(Token(kind: kind, range: lt..<end))
             i = end
             textStart = end
-            if case .startTag(let name) = kind, rawTextElements.contains(name) {
+            if case .endTag(let name) = kind, foreign > 0, foreignElements.contains(name) { foreign -= 1 }
+            if opensForeignContent(Token(kind: kind, range: lt..<end), in: t) { foreign += 1 }
+            // In SVG and MathML, `<style>`, `<title>`, `<script>`… hold markup, not
+            // raw text (§13.2.6.5): `<svg><style><img title="</style>…">` is one tag.
+            if case .startTag(let name) = kind, foreign == 0, rawTextElements.contains(name) {
                 let contentEnd = name == "plaintext" ? n : (endTag(named: name, in: t, from: end) ?? n)
                 if end < contentEnd { body(Token(kind: .rawText, range: end..<contentEnd)) }
                 i = contentEnd
@@ -102,9 +119,10 @@ public struct HTMLTokenizer: Sendable {
             if hasPrefix(t, lt + 2, "--") {
                 return (.comment, commentEnd(t, from: lt + 4))
             }
-            if hasPrefix(t, lt + 2, "[CDATA[") {
-                return (.cdata, search(t, "]]>", from: lt + 9).map { $0 + 3 } ?? n)
-            }
+            // `<![CDATA[` is a CDATA section only in SVG and MathML; in HTML
+            // content it is a bogus comment that ends at the first `>`
+            // (§13.2.5.42). Taking the shorter reading everywhere means text is
+            // never linked where a browser sees a tag (`<![CDATA[ > <img title=" ]]> …">`).
             return (.declaration, through(0x3E, in: t, from: lt + 2))
         case 0x3F: // <? is a bogus comment
             return (.declaration, through(0x3E, in: t, from: lt + 2))
@@ -172,7 +190,20 @@ public struct HTMLTokenizer: Sendable {
         let n = t.count
         if i < n && t[i] == 0x3E { return i + 1 }
         if i + 1 < n && t[i] == 0x2D && t[i + 1] == 0x3E { return i + 2 }
-        return search(t, "-->", from: i).map { $0 + 3 } ?? n
+        return commentClose(t, from: i) ?? n
+    }
+
+    /// The offset just past the first `-->` or `--!>` at or after `i`: browsers
+    /// end a comment at either (§13.2.5.50–.52), so `<!-- --!> <b title="-->…">`
+    /// holds a tag, not text.
+    static func commentClose(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
+        var k = i
+        while let gt = nextByte(0x3E, in: t, from: k) {
+            if gt >= i + 2 && t[gt - 1] == 0x2D && t[gt - 2] == 0x2D { return gt + 1 }
+            if gt >= i + 3 && t[gt - 1] == 0x21 && t[gt - 2] == 0x2D && t[gt - 3] == 0x2D { return gt + 1 }
+            k = gt + 1
+        }
+        return nil
     }
 
     /// Where the end tag `</name` (followed by space, `/` or `>`) starts, searching from `i`.

@@ -134,3 +134,30 @@ public func annotateDocument(_ document: UnsafeBufferPointer<UInt8>, reader: any
     renderer.write(document, 0..<document.count, entities: entities, into: &out)
     renderer.finish(into: &out)
 }
+
+/// Annotates a whole document as `annotateDocument(_:reader:finder:renderer:into:)` does, but
+/// writes it in slices of about `sliceSize` bytes (never splitting an entity) and calls `drain`
+/// after each, so that the output need not be held whole beside the document.
+public func annotateDocument(_ document: UnsafeBufferPointer<UInt8>, reader: any DocumentReader, finder: EntityFinder,
+                             renderer: inout any Renderer, sliceSize: Int, into out: inout [UInt8],
+                             drain: (inout [UInt8]) throws -> Void) rethrows {
+    let entities = reader.entities(in: document, finder: finder)
+    renderer.begin(into: &out)
+    if document.isEmpty { renderer.write(document, 0..<0, entities: [], into: &out) }
+    var at = 0
+    var next = 0
+    while at < document.count {
+        var end = min(document.count, at + max(1, sliceSize))
+        var j = next
+        // Entities are sorted and disjoint: one that crosses the cut moves the cut past it.
+        while j < entities.count, entities[j].start < end {
+            end = max(end, entities[j].end)
+            j += 1
+        }
+        renderer.write(document, at..<end, entities: Array(entities[next..<j]), into: &out)
+        try drain(&out)
+        at = end
+        next = j
+    }
+    renderer.finish(into: &out)
+}

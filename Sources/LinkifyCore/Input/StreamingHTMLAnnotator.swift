@@ -90,7 +90,8 @@ public struct StreamingHTMLAnnotator {
             renderer.write(t, 0..<end, entities: [], into: &out)
             at = end
             continuation = nil
-            if case .tag(let name, true, _) = c, HTMLTokenizer.rawTextElements.contains(name) {
+            if case .tag(let name, true, _) = c, HTMLTokenizer.rawTextElements.contains(name),
+               open["svg", default: 0] + open["math", default: 0] == 0 {
                 continuation = .rawText(name: name)
                 return at + settle(UnsafeBufferPointer(rebasing: t[at...]), final: final, into: &out)
             }
@@ -99,7 +100,8 @@ public struct StreamingHTMLAnnotator {
         let base = at
         var pending: HTMLTokenizer.Token?
         let reader = HTMLReader()
-        HTMLTokenizer.forEachToken(in: rest) { token in
+        let foreignDepth = open["svg", default: 0] + open["math", default: 0]
+        HTMLTokenizer.forEachToken(in: rest, foreignDepth: foreignDepth) { token in
             guard pending == nil else { return }
             let range = (token.range.lowerBound + base)..<(token.range.upperBound + base)
             if !final && range.upperBound == n {
@@ -166,8 +168,10 @@ public struct StreamingHTMLAnnotator {
             renderer.write(t, token.range, entities: entities, into: &out)
             return
         case .startTag(let name):
+            if HTMLTokenizer.foreignElements.contains(name) && !HTMLTokenizer.opensForeignContent(token, in: t) { break }
+            let inForeign = open["svg", default: 0] + open["math", default: 0] > 0
             noteStart(name)
-            if HTMLTokenizer.rawTextElements.contains(name) { lastRawTextName = name }
+            if !inForeign && HTMLTokenizer.rawTextElements.contains(name) { lastRawTextName = name }
         case .endTag(let name):
             noteEnd(name)
         default:
@@ -192,7 +196,7 @@ public struct StreamingHTMLAnnotator {
     func resume(_ c: Continuation, _ t: UnsafeBufferPointer<UInt8>, final: Bool) -> Int? {
         switch c {
         case .tag(_, _, var state): return HTMLTokenizer.scanTag(t, from: 0, to: t.count, &state)
-        case .comment: return HTMLTokenizer.search(t, "-->", from: 0).map { $0 + 3 }
+        case .comment: return HTMLTokenizer.commentClose(t, from: 0)
         case .cdata: return HTMLTokenizer.search(t, "]]>", from: 0).map { $0 + 3 }
         case .declaration: return HTMLTokenizer.nextByte(0x3E, in: t, from: 0).map { $0 + 1 }
         case .rawText(let name):
