@@ -32,6 +32,7 @@ fi
 step "conformance gate" python3 scripts/conformance_gate.py --bin .build/release/linkify --shared "$SHARED" && passed=$((passed + 1))
 step "readme examples" python3 scripts/readme_examples.py --bin-dir .build/release && passed=$((passed + 1))
 step "install" scripts/test_install.sh && passed=$((passed + 1))
+step "ci examples" python3 scripts/test_ci_examples.py && passed=$((passed + 1))
 step "security (hostile input in headless Chromium)" python3 scripts/security/check.py --bin .build/release/linkify \
   && passed=$((passed + 1))
 echo "tests: $passed passed, $failed failed"

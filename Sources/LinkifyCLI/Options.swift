@@ -122,10 +122,11 @@ where T.RawValue == String {
     throw UsageError("invalid value '\(value)' for \(flag) (expected one of: \(names))")
 }
 
-/// Splits `A=B` at the first `separator`.
-func pair(_ value: String, _ separator: Character, for flag: String) throws(UsageError) -> (String, String) {
+/// Splits `A=B` at the first `separator`; `shape` is the flag's value name
+/// (`TEXT=URL`), for the message when there is no separator or nothing before it.
+func pair(_ value: String, _ separator: Character, for flag: String, shape: String) throws(UsageError) -> (String, String) {
     guard let i = value.firstIndex(of: separator), i != value.startIndex else {
-        throw UsageError("invalid value '\(value)' for \(flag) (expected NAME\(separator)VALUE)")
+        throw UsageError("invalid value '\(value)' for \(flag) (expected \(shape))")
     }
     return (String(value[..<i]), String(value[value.index(after: i)...]))
 }
@@ -180,7 +181,8 @@ extension Flag {
         },
         Flag("link", value: "TEXT=URL", for: [.annotate],
              "link every whole-word occurrence of TEXT to URL (repeatable)") { o, v throws(UsageError) in
-            let (a, b) = try pair(v, "=", for: "--link")
+            let (a, b) = try pair(v, "=", for: "--link", shape: "TEXT=URL")
+            guard !b.isEmpty else { throw UsageError("invalid value '\(v)' for --link (expected TEXT=URL, the URL not empty)") }
             o.literalLinks.append((a, b))
         },
         Flag("links", value: "FILE", for: [.annotate], "many literal links, one TEXT<TAB>URL a line") { o, v in o.literalLinkFiles.append(v) },
@@ -204,11 +206,11 @@ extension Flag {
             o.deniedSchemes += v.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
         },
         Flag("rewrite", value: "FROM=TO", for: [.annotate], "rewrite a link target that starts with FROM (repeatable; first match wins)") { o, v throws(UsageError) in
-            let (a, b) = try pair(v, "=", for: "--rewrite")
+            let (a, b) = try pair(v, "=", for: "--rewrite", shape: "FROM=TO")
             o.rewrites.append((a, b))
         },
         Flag("attr", value: "NAME=VALUE", for: [.annotate], "extra attribute on every HTML anchor (repeatable)") { o, v throws(UsageError) in
-            let (a, b) = try pair(v, "=", for: "--attr")
+            let (a, b) = try pair(v, "=", for: "--attr", shape: "NAME=VALUE")
             o.attributes.append((a, b))
         },
         Flag("class", value: "TEMPLATE", for: [.annotate], "HTML class of anchors; {kind} is the entity kind") { o, v in o.classTemplate = v },

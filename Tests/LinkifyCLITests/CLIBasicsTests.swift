@@ -39,6 +39,20 @@ import Testing
         #expect(r.err.hasPrefix("linkify: "))
     }
 
+    /// Regression: `--link`/`--rewrite` errors named their value NAME=VALUE, and `--link a=` linked to "".
+    @Test(arguments: [
+        (["--link", "=x"], "linkify: invalid value '=x' for --link (expected TEXT=URL)\n"),
+        (["--link", "a="], "linkify: invalid value 'a=' for --link (expected TEXT=URL, the URL not empty)\n"),
+        (["--rewrite", "x"], "linkify: invalid value 'x' for --rewrite (expected FROM=TO)\n"),
+        (["--attr", "x"], "linkify: invalid value 'x' for --attr (expected NAME=VALUE)\n"),
+    ])
+    func pairValueErrorsNameTheirShape(_ c: ([String], String)) {
+        let r = Subprocess.linkify(c.0, stdin: "a b\n")
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err == c.1)
+    }
+
     @Test func missingFileDoesNotStopTheOthers() {
         let dir = Subprocess.temporaryDirectory()
         defer { Subprocess.removeTree(dir) }

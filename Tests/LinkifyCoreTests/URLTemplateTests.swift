@@ -35,6 +35,7 @@ import Testing
     static let fragment = [
         Case("https://x.org/#{}", "ABC", "https://x.org/#ABC"),
         Case("https://x.org/p?a=1#{}", "x y", "https://x.org/p?a=1#x%20y"),
+        Case("https://x.org/#{}", "a&b=c+d;e?/", "https://x.org/#a%26b%3Dc%2Bd%3Be?/"),
     ]
 
     @Test(arguments: path) func pathValue(_ c: Case) { #expect(URLTemplate.expand(c.template, value: c.value) == c.expected) }

@@ -145,6 +145,9 @@ import Testing
             (#"q:(\S+)"#, "https://x/search?q={1}&lang=en", "q:a&b=c+d", "https://x/search?q=a%26b%3Dc%2Bd&lang=en"),
             (#"p:(\S+)"#, "https://x/{1}", "p:a/b?c#d", "https://x/a/b%3Fc%23d"),
             (#"f:(\S+)"#, "https://x/#{1}", "f:東京#1", "https://x/#%E6%9D%B1%E4%BA%AC%231"),
+            // The same rules as the kind templates (URLTemplate): a value stays one parameter.
+            (#"q:(\S+)"#, "https://x/s?q={1}", "q:a;b", "https://x/s?q=a%3Bb"),
+            (#"f:(\S+)"#, "https://x/#{1}", "f:a&b=c", "https://x/#a%26b%3Dc"),
             (#"h:(\w+)"#, "https://{1}.wikipedia.org/", "h:ja", "https://ja.wikipedia.org/"),
             (#"u:(\S+)"#, "{1}", "u:https://e.com/a?b=1#c", "https://e.com/a?b=1#c"),
             (#"(?<name>[a-z]+)!"#, "https://x/{name}/{0}", "hey!", "https://x/hey/hey!"),

@@ -18,10 +18,12 @@ public protocol EntityScanner: Sendable {
 }
 
 extension EntityScanner {
+    /// Scans without telling rejections: a scanner that explains none needs only `scan(_:from:into:)`.
     public func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity],
                      rejections: inout [Explanation]) {
         scan(text, from: minStart, into: &out)
     }
 
+    /// The kind's name and "detector", for scanners with a single rule.
     public func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String { "\(entity.kind.rawValue) detector" }
 }

@@ -63,6 +63,7 @@ public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
     /// Overlapped by an entity that won (SPEC §5: leftmost, then user rules, then longer).
     case overlapped(by: EntityKind, start: Int, end: Int)
 
+    /// The reason in words, as `--explain` prints it.
     public var description: String {
         switch self {
         case .unknownTopLevelDomain(let tld): return "top-level domain '\(tld)' is not in IANA's list"

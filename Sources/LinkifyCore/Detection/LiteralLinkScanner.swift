@@ -48,6 +48,7 @@ public struct LiteralLinkScanner: EntityScanner {
     /// Number of automaton states (for benchmarks).
     public var stateCount: Int { automaton.stateCount }
 
+    /// Reports the matches that start at or after `minStart`, leftmost first, not overlapping.
     public func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         guard automaton.maxPatternLength > 0, minStart < t.count else { return }
         var picker = LeftmostLongest(span: 4 * automaton.maxPatternLength + 8)
@@ -130,6 +131,7 @@ public struct LiteralLinkScanner: EntityScanner {
         return true
     }
 
+    /// The rule that made `entity`, as `--explain` names it.
     public func rule(for entity: Entity, in t: UnsafeBufferPointer<UInt8>) -> String {
         var bytes = Array(UnsafeBufferPointer(rebasing: t[entity.start..<entity.end]))
         if ignoresCase { bytes = Self.folded(bytes) }

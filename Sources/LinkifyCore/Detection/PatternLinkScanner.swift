@@ -3,6 +3,7 @@
 public struct PatternError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, naming the pattern.
     public let message: String
+    /// The message.
     public var description: String { message }
 }
 
@@ -49,6 +50,7 @@ public struct PatternLinkScanner: EntityScanner, @unchecked Sendable {
         }
     }
 
+    /// Reports the matches that start at or after `minStart`, leftmost first, not overlapping.
     public func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let n = t.count
         var i = minStart
@@ -110,6 +112,7 @@ public struct PatternLinkScanner: EntityScanner, @unchecked Sendable {
 
     static func isRegexWord(_ cp: UInt32) -> Bool { cp == 0x5F || WordCharacters.contains(cp) }
 
+    /// The rule that made `entity`, as `--explain` names it.
     public func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String {
         "--pattern '\(source)'"
     }

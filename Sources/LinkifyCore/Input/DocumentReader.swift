@@ -11,6 +11,7 @@ public struct TextReader: DocumentReader {
     /// Creates a plain-text reader.
     public init() {}
 
+    /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
     public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
         finder.entities(in: document)
     }

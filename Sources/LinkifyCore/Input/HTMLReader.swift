@@ -18,6 +18,7 @@ public struct HTMLReader: DocumentReader {
     /// Creates an HTML reader.
     public init() {}
 
+    /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
     public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
         var result: [Entity] = []
         for region in linkableRegions(in: document) {

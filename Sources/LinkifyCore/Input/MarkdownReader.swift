@@ -14,6 +14,7 @@ public struct MarkdownReader: DocumentReader {
     /// Creates a Markdown reader.
     public init() {}
 
+    /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
     public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
         var parser = MarkdownBlockParser(document)
         let blocks = parser.parse()

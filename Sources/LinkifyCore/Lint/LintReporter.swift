@@ -10,7 +10,9 @@ public protocol LintReporter {
 }
 
 extension LintReporter {
+    /// The bytes that open the report.
     public mutating func begin() -> [UInt8] { [] }
+    /// The bytes that close the report.
     public mutating func finish() -> [UInt8] { [] }
 
     /// A whole report of `findings` (for tests and single files).
@@ -31,6 +33,7 @@ public struct TextLintReporter: LintReporter {
     /// Creates a text reporter.
     public init(color: Bool = false) { self.color = color }
 
+    /// The bytes for one file's findings.
     public mutating func report(_ findings: [LintFinding]) -> [UInt8] {
         var out: [UInt8] = []
         for f in findings {
@@ -54,8 +57,10 @@ public struct JSONLintReporter: LintReporter {
     /// Creates a json reporter.
     public init() {}
 
+    /// The bytes that open the report.
     public mutating func begin() -> [UInt8] { Array("[".utf8) }
 
+    /// The bytes for one file's findings.
     public mutating func report(_ findings: [LintFinding]) -> [UInt8] {
         var out: [UInt8] = []
         for f in findings {
@@ -74,6 +79,7 @@ public struct JSONLintReporter: LintReporter {
         return out
     }
 
+    /// The bytes that close the report.
     public mutating func finish() -> [UInt8] { Array((count == 0 ? "]\n" : "\n]\n").utf8) }
 }
 
@@ -84,6 +90,7 @@ public struct GitHubLintReporter: LintReporter {
     /// Creates a github reporter.
     public init() {}
 
+    /// The bytes for one file's findings.
     public mutating func report(_ findings: [LintFinding]) -> [UInt8] {
         var out: [UInt8] = []
         for f in findings {

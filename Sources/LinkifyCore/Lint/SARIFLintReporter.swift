@@ -19,6 +19,7 @@ public struct SARIFLintReporter: LintReporter {
         self.toolVersion = toolVersion
     }
 
+    /// The bytes that open the report.
     public mutating func begin() -> [UInt8] {
         var out: [UInt8] = []
         out.append("{\n  \"$schema\": \"\(Self.schema)\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n")
@@ -45,6 +46,7 @@ public struct SARIFLintReporter: LintReporter {
         return out
     }
 
+    /// The bytes for one file's findings.
     public mutating func report(_ findings: [LintFinding]) -> [UInt8] {
         var out: [UInt8] = []
         for f in findings {
@@ -65,6 +67,7 @@ public struct SARIFLintReporter: LintReporter {
         return out
     }
 
+    /// The bytes that close the report.
     public mutating func finish() -> [UInt8] {
         Array(((count == 0 ? "]" : "\n      ]") + "\n    }\n  ]\n}\n").utf8)
     }
@@ -78,15 +81,9 @@ public struct SARIFLintReporter: LintReporter {
     static func uri(_ path: String) -> (String, isRelative: Bool) {
         var p = Substring(path)
         while p.hasPrefix("./") { p = p.dropFirst(2) }
-        var encoded = ""
-        for b in p.utf8 {
-            let c = Character(Unicode.Scalar(b))
-            if (b < 0x80 && (c.isLetter || c.isNumber)) || "-._~/!$&'()*+,;=:@".utf8.contains(b) {
-                encoded.append(c)
-            } else {
-                encoded += "%" + String(b >> 4, radix: 16, uppercase: true) + String(b & 0xF, radix: 16, uppercase: true)
-            }
-        }
+        var bytes: [UInt8] = []
+        PercentEncoding.append(p.utf8, as: .path, into: &bytes)
+        let encoded = String(decoding: bytes, as: Unicode.UTF8.self)
         if path.hasPrefix("/") { return ("file://" + encoded, false) }
         return (encoded, true)
     }

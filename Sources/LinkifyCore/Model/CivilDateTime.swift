@@ -1,7 +1,9 @@
 /// A calendar date and wall-clock time without a time zone, with an optional
 /// UTC offset in minutes when one is known (`--now`, date values).
 public struct CivilDateTime: Sendable, Equatable, Hashable {
+    /// The calendar date: a proleptic Gregorian year, month 1–12 and day 1–31.
     public var year: Int, month: Int, day: Int
+    /// The wall-clock time: hour 0–23, minute and second 0–59.
     public var hour: Int, minute: Int, second: Int
     /// Offset from UTC in minutes, when known.
     public var utcOffsetMinutes: Int?
@@ -20,11 +22,15 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
 
 /// URL templates for the kinds whose target is built from a value; `{}` is the value.
 public struct LinkTemplates: Sendable {
+    /// `--mention-url`: `{}` is the name without `@` (`user` or `user/list`).
     public var mention: String
+    /// `--hashtag-url`: `{}` is the tag without `#`.
     public var hashtag: String
+    /// `--cashtag-url`: `{}` is the symbol without `$`.
     public var cashtag: String
     /// nil: dates are `<time>` elements (html) or text (markdown).
     public var date: String?
+    /// `--address-url`: `{}` is the one-line address.
     public var address: String
 
     /// The documented defaults.

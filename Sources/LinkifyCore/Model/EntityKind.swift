@@ -1,6 +1,7 @@
 /// What kind of thing an entity is; the raw value is the name used on the
 /// command line (`--detect`) and in JSON (`"kind"`).
 public enum EntityKind: String, CaseIterable, Sendable, Hashable, Comparable {
+    /// The built-in kinds, one per `--detect` name.
     case url, email, phone, date, address, mention, hashtag, cashtag
     /// A user's literal (`--link`) or pattern (`--pattern`) link.
     case custom
@@ -8,6 +9,7 @@ public enum EntityKind: String, CaseIterable, Sendable, Hashable, Comparable {
     /// The kinds `--detect` accepts, in SPEC order.
     public static let detectable: [EntityKind] = [.url, .email, .phone, .date, .address, .mention, .hashtag, .cashtag]
 
+    /// Orders kinds as `allCases` lists them (SPEC order), for stable output.
     public static func < (lhs: EntityKind, rhs: EntityKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
@@ -15,7 +17,9 @@ public enum EntityKind: String, CaseIterable, Sendable, Hashable, Comparable {
 
 /// A set of entity kinds, as `--detect url,email` names it.
 public struct EntityKinds: OptionSet, Sendable, Hashable {
+    /// One bit per kind, in `EntityKind.allCases` order.
     public let rawValue: UInt16
+    /// Creates the set whose bits are `rawValue`.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// The set holding one kind.
@@ -26,7 +30,9 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     /// Whether `kind` is in the set.
     public func contains(_ kind: EntityKind) -> Bool { contains(EntityKinds(kind)) }
 
+    /// URLs alone.
     public static let url = EntityKinds(.url)
+    /// Email addresses alone.
     public static let email = EntityKinds(.email)
     /// The default of `--detect`: URLs and email addresses.
     public static let defaults: EntityKinds = [.url, .email]

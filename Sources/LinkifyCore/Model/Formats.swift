@@ -1,5 +1,6 @@
 /// How an input is read (`--from`).
 public enum InputFormat: String, CaseIterable, Sendable {
+    /// Plain text (streamed), CommonMark + GFM Markdown, or HTML (streamed) (SPEC §4).
     case text, markdown, html
 
     /// The format a file's extension implies, or nil when it implies none (SPEC §2).
@@ -26,6 +27,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
 /// What is written (`--to`).
 public enum OutputFormat: String, CaseIterable, Sendable {
+    /// Anchors, Markdown links, one JSON document, or one JSON object a line (SPEC §3).
     case html, markdown, json, jsonl
 
     /// The default output for an input format: markdown for markdown, html otherwise.
@@ -46,5 +48,6 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
 /// The unit of `start`/`end` in JSON output (`--offsets`).
 public enum OffsetUnit: String, CaseIterable, Sendable {
+    /// Unicode scalars, UTF-16 code units, or UTF-8 bytes.
     case scalar, utf16, utf8
 }

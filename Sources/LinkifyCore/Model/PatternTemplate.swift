@@ -9,13 +9,17 @@ public struct PatternTemplate: Sendable, Equatable {
         case whole
         /// In the host: everything but unreserved characters is encoded.
         case authority
+        /// In the path, the query or the fragment (after `/`, `?`, `#`).
         case path, query, fragment
     }
 
     /// A piece of the template.
     public enum Piece: Sendable, Equatable {
+        /// Literal text, written as it is.
         case text(String)
+        /// `{N}`: group N (0 the whole match), and where it lands.
         case group(Int, URLPart)
+        /// `{name}`: a named group, and where it lands.
         case named(String, URLPart)
     }
 
@@ -73,7 +77,7 @@ public struct PatternTemplate: Sendable, Equatable {
             switch piece {
             case .text(let s): out.append(contentsOf: s.utf8)
             case .group(_, let part), .named(_, let part):
-                if let v = value(piece) { Self.appendEncoded(v, as: part, into: &out) }
+                if let v = value(piece) { PercentEncoding.append(v.utf8, as: part, into: &out) }
             }
         }
         return String(decoding: out, as: Unicode.UTF8.self)
@@ -90,31 +94,5 @@ public struct PatternTemplate: Sendable, Equatable {
             return afterScheme.contains(0x2F) ? .path : .authority
         }
         return .path
-    }
-
-    /// Appends `value` percent-encoded (UTF-8, upper-case hex) for `part`.
-    static func appendEncoded(_ value: Substring, as part: URLPart, into out: inout [UInt8]) {
-        for b in value.utf8 {
-            if keeps(b, part) {
-                out.append(b)
-            } else {
-                out.append(0x25)
-                out.append(MarkdownLink.hexDigit(b >> 4))
-                out.append(MarkdownLink.hexDigit(b & 0xF))
-            }
-        }
-    }
-
-    /// Whether `b` may stand unencoded in `part` (RFC 3986 §2–3).
-    @inline(__always)
-    static func keeps(_ b: UInt8, _ part: URLPart) -> Bool {
-        if ByteClass.isAlnum(b) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E { return true }   // unreserved
-        switch part {
-        case .authority: return false
-        case .whole: return b > 0x20 && b < 0x7F && !"\"<>\\^`{|}".utf8.contains(b)
-        case .path: return "!$&'()*+,;=:@/".utf8.contains(b)
-        case .query: return "!$'()*,;:@/?".utf8.contains(b)
-        case .fragment: return "!$&'()*+,;=:@/?".utf8.contains(b)
-        }
     }
 }

@@ -12,6 +12,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
         self.column = column
     }
 
+    /// Orders by line, then column.
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         a.line != b.line ? a.line < b.line : a.column < b.column
     }

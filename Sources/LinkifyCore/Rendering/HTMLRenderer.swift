@@ -10,9 +10,12 @@ public struct HTMLRenderer: Renderer {
         self.escapesText = options.input == .text
     }
 
+    /// Appends what comes before the first slice.
     public mutating func begin(into out: inout [UInt8]) {}
+    /// Appends what comes after the last slice.
     public mutating func finish(into out: inout [UInt8]) {}
 
+    /// Appends `text[range]` with `entities` (sorted, inside `range`) written as this format writes them.
     public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
         var at = range.lowerBound
         for entity in entities {

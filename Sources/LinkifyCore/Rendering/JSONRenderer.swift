@@ -26,6 +26,7 @@ public struct JSONRenderer: Renderer {
     /// What closes a json document.
     public static let documentEnd: StaticString = "]}\n"
 
+    /// Appends what comes before the first slice.
     public mutating func begin(into out: inout [UInt8]) {
         guard options.format == .json else { return }
         out.append("\n{\"path\": ")
@@ -33,11 +34,13 @@ public struct JSONRenderer: Renderer {
         out.append(", \"entities\": [")
     }
 
+    /// Appends what comes after the last slice.
     public mutating func finish(into out: inout [UInt8]) {
         guard options.format == .json else { return }
         out.append(count == 0 ? "]}" : "\n]}")
     }
 
+    /// Appends `text[range]` with `entities` (sorted, inside `range`) written as this format writes them.
     public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
         var at = range.lowerBound
         for entity in entities {
