@@ -113,14 +113,7 @@ public struct Driver {
         return status.code
     }
 
-    /// Options parsed but not built yet: an honest error rather than silence.
-    static let notYetImplemented: Set<String> = [
-    ]
-
     func validate(_ o: Options) throws(UsageError) {
-        if let missing = o.given.first(where: Self.notYetImplemented.contains) {
-            throw UsageError("option '--\(missing)' is not implemented yet")
-        }
         if o.command == .annotate, o.inPlace || o.check {
             let flag = o.inPlace ? "--in-place" : "--check"
             if o.paths.isEmpty || o.paths.contains("-") { throw UsageError("\(flag) needs files: it cannot rewrite standard input") }

@@ -62,7 +62,7 @@ public struct Options: Sendable {
     public var explain = false
     public var progress: Bool?
     public var completions: String?
-    /// Long names of the options given, for checks of what is not built yet.
+    /// Long names of the options given on the command line (they win over the config file).
     public var given: [String] = []
     public var showHelp = false
     public var showVersion = false
