@@ -77,7 +77,11 @@ public struct EntityFinder: Sendable {
     /// Offsets are bytes into `text`. With `options.explanations` set, the
     /// decisions are also handed to that sink.
     public func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int = 0) -> [Entity] {
-        if let sink = options.explanations {
+        entities(in: text, from: minStart, depth: 0)
+    }
+
+    func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int, depth: Int) -> [Entity] {
+        if depth == 0, let sink = options.explanations {
             var log: [Explanation] = []
             let result = entities(in: text, from: minStart, explanations: &log)
             sink.record(log, in: text)
@@ -108,13 +112,46 @@ public struct EntityFinder: Sendable {
         for list in found { all.append(contentsOf: list.map { ($0, 1) }) }
         all.sort(by: Self.precedes)
         var result: [Entity] = []
+        var overrun: [Int] = []   // winners that a longer, overlapped candidate ran past
         var end = Int.min
-        for (entity, _) in all where entity.start >= end {
+        for (entity, _) in all {
+            if entity.start < end {
+                if entity.end > end, overrun.last != result.count - 1 { overrun.append(result.count - 1) }
+                continue
+            }
             guard let admitted = admitted(entity) else { continue }
             result.append(admitted)
             end = admitted.end
         }
-        return result
+        return withGapEntities(result, overrun: overrun, in: text, depth: depth)
+    }
+
+    /// Rescans that one text may take: a gap's own gaps, and so on (bounded work).
+    static let gapDepth = 3
+
+    /// `result` with the entities of the gaps after `overrun` winners added.
+    ///
+    /// A candidate that lost to an overlapping winner but ran past its end
+    /// leaves text after the winner that no candidate covers. Once the winner
+    /// is a link, a second run sees that text on its own and may link part of
+    /// it (`@P.oa://m`: the mention wins, then `oa://m` is a URL), so it is
+    /// scanned on its own here, up to the next winner: annotating twice then
+    /// equals annotating once (SPEC §4).
+    func withGapEntities(_ result: [Entity], overrun: [Int], in text: UnsafeBufferPointer<UInt8>, depth: Int) -> [Entity] {
+        guard !overrun.isEmpty, depth < Self.gapDepth else { return result }
+        var merged: [Entity] = []
+        merged.reserveCapacity(result.count + overrun.count)
+        var next = 0
+        for (k, entity) in result.enumerated() {
+            merged.append(entity)
+            guard next < overrun.count, overrun[next] == k else { continue }
+            next += 1
+            let gap = entity.end..<(k + 1 < result.count ? result[k + 1].start : text.count)
+            guard !gap.isEmpty else { continue }
+            let slice = UnsafeBufferPointer(rebasing: text[gap])
+            for found in entities(in: slice, from: 0, depth: depth + 1) { merged.append(found.shifted(by: gap.lowerBound)) }
+        }
+        return merged
     }
 
     /// Like `entities(in:from:)`, and appends to `log`, in order of start, why
@@ -133,12 +170,14 @@ public struct EntityFinder: Sendable {
         }
         all.sort { Self.precedes(($0.entity, $0.rank), ($1.entity, $1.rank)) }
         var result: [Entity] = []
+        var overrun: [Int] = []
         var winner: Entity?
         for candidate in all {
             let e = candidate.entity
             if let w = winner, e.start < w.end {
                 explained.append(Explanation(start: e.start, end: e.end, kind: e.kind,
                                              verdict: .rejected(.overlapped(by: w.kind, start: w.start, end: w.end))))
+                if e.end > w.end, overrun.last != result.count - 1 { overrun.append(result.count - 1) }
                 continue
             }
             guard let admitted = admitted(e) else {
@@ -154,7 +193,7 @@ public struct EntityFinder: Sendable {
             winner = admitted
         }
         log.append(contentsOf: explained.sorted { $0.start < $1.start })
-        return result
+        return withGapEntities(result, overrun: overrun, in: text, depth: 0)
     }
 
     /// Leftmost wins; at the same start user rules (rank 0), then the longer match (SPEC §5).
