@@ -3,19 +3,7 @@ import Testing
 
 /// Reads `html` with the HTML reader and marks each entity's source bytes with `|…|`.
 func markedHTML(_ html: String, _ options: FinderOptions = FinderOptions()) -> String {
-    let bytes = Array(html.utf8)
-    let found = bytes.withUnsafeBufferPointer { HTMLReader().entities(in: $0, finder: EntityFinder(options: options)) }
-    var out: [UInt8] = []
-    var at = 0
-    for e in found {
-        out += bytes[at..<e.start]
-        out.append(UInt8(ascii: "|"))
-        out += bytes[e.start..<e.end]
-        out.append(UInt8(ascii: "|"))
-        at = e.end
-    }
-    out += bytes[at...]
-    return String(decoding: out, as: UTF8.self)
+    marked(html, options, reader: HTMLReader())
 }
 
 /// The targets the HTML reader finds in `html`.

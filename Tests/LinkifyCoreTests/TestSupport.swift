@@ -1,11 +1,11 @@
 @testable import LinkifyCore
 
-/// Runs the finder over `text` and marks each entity with `|…|`, so a case
-/// reads like `"see |example.com|."`.
-func marked(_ text: String, _ options: FinderOptions = FinderOptions()) -> String {
+/// Runs the finder over `text` (through `reader`, plain text by default) and
+/// marks each entity's source bytes with `|…|`, so a case reads like `"see |example.com|."`.
+func marked(_ text: String, _ options: FinderOptions = FinderOptions(), reader: any DocumentReader = TextReader()) -> String {
     let finder = EntityFinder(options: options)
     let bytes = Array(text.utf8)
-    let entities = bytes.withUnsafeBufferPointer { finder.entities(in: $0) }
+    let entities = bytes.withUnsafeBufferPointer { reader.entities(in: $0, finder: finder) }
     var out: [UInt8] = []
     var at = 0
     for e in entities {
