@@ -176,27 +176,7 @@ final class TempFolder {
         return result.sorted()
     }
 
-    static func write(_ path: String, _ contents: [UInt8]) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        precondition(fd >= 0, "cannot write \(path)")
-        contents.withUnsafeBytes { raw in
-            var off = 0
-            while off < raw.count { off += Glibc.write(fd, raw.baseAddress! + off, raw.count - off) }
-        }
-        close(fd)
-    }
+    static func write(_ path: String, _ contents: [UInt8]) { Subprocess.write(contents, to: path) }
 
-    static func read(_ path: String) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-            if n <= 0 { break }
-            result += buffer[0..<n]
-        }
-        return result
-    }
+    static func read(_ path: String) -> [UInt8] { Subprocess.read(path) }
 }
