@@ -11,18 +11,7 @@ import Testing
             "mailto:", "://", "@", "é", "普遍", "。", "，", "😀", "main.rs", "1.2.3", "&", "<", ">", "\"", "'",
             "xn--p1ai", "#", "?", "=", "/", ":", "-", "_", "http", "ftp",
         ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x82], [0x00], [0x0D]]
-        var state = seed
-        func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-        return (0..<count).map { _ in
-            var text: [UInt8] = []
-            for _ in 0..<Int(next() % 40) { text += pieces[Int(next() % UInt64(pieces.count))] }
-            return text
-        }
+        return pseudoRandomTexts(from: pieces, count: count, maxPieces: 40, seed: seed)
     }
 
     static let profiles: [Profile] = Profile.allCases

@@ -38,3 +38,20 @@ func rendered(_ text: String, _ format: OutputFormat, input: InputFormat = .text
     }
     return String(decoding: out, as: UTF8.self)
 }
+
+/// Deterministic pseudo-random texts: up to `maxPieces` pieces each, picked by
+/// a xorshift generator from `seed` (the same texts on every run).
+func pseudoRandomTexts(from pieces: [[UInt8]], count: Int, maxPieces: Int, seed: UInt64) -> [[UInt8]] {
+    var state = seed
+    func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
+    return (0..<count).map { _ in
+        var text: [UInt8] = []
+        for _ in 0..<Int(next() % UInt64(maxPieces)) { text += pieces[Int(next() % UInt64(pieces.count))] }
+        return text
+    }
+}

@@ -213,18 +213,7 @@ import Testing
             "@", "＠", "#", "＃", "$", "rt", "RT:", "a", "Zü", "東京", "_", "-", ".", "/", ":", "://", "http", "https://",
             "t.co", "com", "jp", "みんな", "xn--", "(", ")", "?", "=", "&", " ", "\n", "\u{FE0F}", "\u{202A}", "1",
         ].map { Array($0.utf8) } + [[0xFF], [0xE2, 0x82], [0x00]]
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-        return (0..<count).map { _ in
-            var text: [UInt8] = []
-            for _ in 0..<Int(next() % 48) { text += pieces[Int(next() % UInt64(pieces.count))] }
-            return text
-        }
+        return pseudoRandomTexts(from: pieces, count: count, maxPieces: 48, seed: 0x2545_F491_4F6C_DD1D)
     }
 
     @Test func entitiesAreSortedDisjointAndStartWithTheirSign() {

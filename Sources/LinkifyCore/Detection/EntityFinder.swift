@@ -224,9 +224,6 @@ public struct EntityFinder: Sendable {
     /// Whether the link policy lets `entity` become a link (after rewriting).
     public func isAllowed(_ entity: Entity) -> Bool { admitted(entity) != nil }
 
-    /// The lowercased scheme of a target (`https` of `https://…`), as a
-    /// browser reads it (see `LinkPolicy.scheme(of:)`).
-    public static func scheme(of target: String) -> String? { LinkPolicy.scheme(of: target) }
 }
 
 /// Which built-in scanners serve which kinds and profiles. Each detector
