@@ -59,6 +59,47 @@ import Testing
         #expect((LinkPolicy().rejection(of: target) != nil) == expected)
     }
 
+    @Test(arguments: ["javascript:alert(1)", "JavaScript:x", "java\tscript:x", "&#106;avascript:x", "%6Aavascript:x",
+                      "https://example.com", "vbscript:", "data:x", "datax:y", "x", ""])
+    func policyOnTheEntityBytesAgreesWithThePolicyOnItsTarget(_ text: String) {
+        // Each text as it is, and with a byte that is not UTF-8 before and after its colon.
+        var variants = [Array(text.utf8)]
+        if let colon = variants[0].firstIndex(of: 0x3A) {
+            variants.append(Array(variants[0][..<colon]) + [0xFF] + variants[0][colon...])
+            variants.append(Array(variants[0][...colon]) + [0xC3] + variants[0][(colon + 1)...])
+        }
+        let policies = [LinkPolicy(), LinkPolicy(allowedSchemes: ["https"]), LinkPolicy(deniedSchemes: ["data"])]
+        for bytes in variants {
+            bytes.withUnsafeBufferPointer { t in
+                for prefix in [TargetPrefix.none, .https, .http, .mailto, .tel] {
+                    let entity = Entity(kind: .url, start: 0, end: t.count, targetPrefix: prefix)
+                    let spelt = entity.target(in: t)
+                    let head = UnsafeBufferPointer(start: prefix.literal.utf8Start, count: prefix.literal.utf8CodeUnitCount)
+                    #expect(spelt == String(decoding: Array(head) + bytes, as: UTF8.self))
+                    for policy in policies {
+                        #expect(policy.rejection(of: entity, in: t) == policy.rejection(of: spelt), "\(prefix) \(bytes)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [Array("example.com/a?b=1&c='2'".utf8), [0x61, 0x2E, 0x63, 0x6F, 0xFF, 0x26], Array("é.example/ü".utf8)])
+    func hrefsWrittenFromTheBytesEqualHrefsFromTheTarget(_ bytes: [UInt8]) {
+        for truncate in [nil, 3] {
+            var fromBytes: [UInt8] = [], fromString: [UInt8] = []
+            bytes.withUnsafeBufferPointer { t in
+                let entity = Entity(kind: .url, start: 0, end: t.count, targetPrefix: .https)
+                let spelt = Entity(kind: .url, start: 0, end: t.count, target: entity.target(in: t))
+                var renderer = HTMLRenderer(options: RenderOptions(format: .html, anchors: AnchorOptions(truncate: truncate)))
+                renderer.write(t, 0..<t.count, entities: [entity], into: &fromBytes)
+                renderer.write(t, 0..<t.count, entities: [spelt], into: &fromString)
+            }
+            #expect(fromBytes == fromString)
+            #expect(String(decoding: fromBytes, as: UTF8.self).hasPrefix("<a href=\"https://"))
+        }
+    }
+
     @Test func targetsAreBuiltWithTheirPrefix() {
         let bytes = Array("xx example.com yy".utf8)
         let s = bytes.withUnsafeBufferPointer { UTF8Bytes.string(prefix: "https://", $0, 3..<14) }

@@ -61,8 +61,7 @@ struct UTS58Scanner: EntityScanner {
 
     func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String {
         if entity.kind == .email { return "UTS #58 email address" }
-        let text = entity.target.hasPrefix("https://") ? String(entity.target.dropFirst(8)) : ""
-        let isBare = !text.isEmpty && entity.end - entity.start == text.utf8.count
+        let isBare = entity.target == .text(after: .https) && !entity.range.isEmpty
         return isBare ? "UTS #58 bare domain, top-level domain in IANA's list" : "UTS #58 URL with a scheme"
     }
 
@@ -248,8 +247,7 @@ struct UTS58Scanner: EntityScanner {
                 return .skip(to: end)
             }
         }
-        let target = UTF8Bytes.string(prefix: "https://", t, domainStart..<end)
-        return .entity(Entity(kind: .url, start: domainStart, end: end, target: target))
+        return .entity(Entity(kind: .url, start: domainStart, end: end, targetPrefix: .https))
     }
 
     private func email(at: Int, domainEnd: Int, linkEnd: Int, _ state: inout ScanState) -> Outcome {
@@ -281,10 +279,7 @@ struct UTS58Scanner: EntityScanner {
         }
         var start = localStart
         if start - 7 >= state.cursor && Self.matchesLowercased(t, start - 7, "mailto:") { start -= 7 }
-        let target = start < localStart
-            ? UTF8Bytes.string(t, start..<domainEnd)
-            : UTF8Bytes.string(prefix: "mailto:", t, start..<domainEnd)
-        let entity = Entity(kind: .email, start: start, end: domainEnd, target: target)
+        let entity = Entity(kind: .email, start: start, end: domainEnd, targetPrefix: start < localStart ? .none : .mailto)
         state.cursor = max(state.cursor, linkEnd)
         return .entity(entity)
     }
@@ -342,8 +337,7 @@ struct UTS58Scanner: EntityScanner {
             state.reject(s, end, .url, .tooLong)
             return .skip(to: end)
         }
-        let text = UTF8Bytes.string(t, s..<end)
-        return .entity(Entity(kind: .url, start: s, end: end, target: text))
+        return .entity(Entity(kind: .url, start: s, end: end, targetPrefix: .none))
     }
 
     /// Checks a web URL's authority (`host[:port]`, IPv4, or `[IPv6][:port]`);

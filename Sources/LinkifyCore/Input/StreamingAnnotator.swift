@@ -111,7 +111,7 @@ public struct StreamingAnnotator {
                 var j = next
                 while j < entities.count && entities[j].start < sliceEnd { j += 1 }
                 if j > next { sliceEnd = max(sliceEnd, entities[j - 1].end) }
-                renderer.write(t, at..<sliceEnd, entities: Array(entities[next..<j]), into: &out)
+                renderer.write(t, at..<sliceEnd, entities: entities[next..<j], into: &out)
                 try drain(&out)
                 at = sliceEnd
                 next = j
@@ -154,7 +154,7 @@ public func annotateDocument(_ document: UnsafeBufferPointer<UInt8>, reader: any
             end = max(end, entities[j].end)
             j += 1
         }
-        renderer.write(document, at..<end, entities: Array(entities[next..<j]), into: &out)
+        renderer.write(document, at..<end, entities: entities[next..<j], into: &out)
         try drain(&out)
         at = end
         next = j

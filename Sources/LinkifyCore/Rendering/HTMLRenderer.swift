@@ -16,7 +16,7 @@ public struct HTMLRenderer: Renderer {
     public mutating func finish(into out: inout [UInt8]) {}
 
     /// Appends `text[range]` with `entities` (sorted, inside `range`) written as this format writes them.
-    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
+    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8]) {
         var at = range.lowerBound
         for entity in entities {
             copy(text, at..<entity.start, into: &out)
@@ -36,15 +36,28 @@ public struct HTMLRenderer: Renderer {
         }
     }
 
+    /// Appends the entity's target escaped, from the input bytes when it is
+    /// the entity's text: no String per link. Text that is not ASCII goes
+    /// through the String, which repairs invalid UTF-8.
+    @inline(__always)
+    private func appendTarget(_ text: UnsafeBufferPointer<UInt8>, _ entity: Entity, into out: inout [UInt8]) {
+        if case .text(let prefix) = entity.target, HTMLEscaping.isASCII(text, entity.range) {
+            out.append(prefix.literal)
+            HTMLEscaping.appendEscaped(text, entity.range, into: &out)
+        } else {
+            HTMLEscaping.appendEscaped(entity.target(in: text), into: &out)
+        }
+    }
+
     private func anchor(_ text: UnsafeBufferPointer<UInt8>, _ entity: Entity, into out: inout [UInt8]) {
         let isTime = entity.isUnlinkedDate
         if isTime {
             out.append("<time datetime=\"")
-            HTMLEscaping.appendEscaped(entity.target, into: &out)
+            HTMLEscaping.appendEscaped(entity.target(in: text), into: &out)
             out.append("\"")
         } else {
             out.append("<a href=\"")
-            HTMLEscaping.appendEscaped(entity.target, into: &out)
+            appendTarget(text, entity, into: &out)
             out.append("\"")
         }
         let display = AnchorText.display(text, entity, truncate: options.anchors.truncate)
@@ -56,7 +69,7 @@ public struct HTMLRenderer: Renderer {
             }
             if display.truncated {
                 out.append(" title=\"")
-                HTMLEscaping.appendEscaped(entity.target, into: &out)
+                appendTarget(text, entity, into: &out)
                 out.append("\"")
             }
             var hasRel = false
@@ -98,6 +111,14 @@ public enum HTMLEscaping {
     @inline(__always)
     static func needsEscape(_ b: UInt8) -> Bool {
         b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27
+    }
+
+    /// Whether `t[r]` is all ASCII.
+    @inline(__always)
+    static func isASCII(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        let slice = UnsafeBufferPointer(rebasing: t[..<r.upperBound])
+        return ByteSearch.first(in: slice, from: r.lowerBound, block: { v in v .>= ByteSearch.splat(0x80) },
+                                matches: { $0 >= 0x80 }) == r.upperBound
     }
 
     /// Appends `t[r]` with `& < > " '` replaced by character references.
