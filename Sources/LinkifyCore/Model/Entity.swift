@@ -7,11 +7,52 @@ public struct Entity: Sendable, Equatable, Hashable {
     public var start: Int
     /// Byte offset just past the last byte.
     public var end: Int
+    /// The prefix of a target that is the entity's text (when `strings` is nil).
+    var prefix: TargetPrefix
+    /// The computed target and the value, when there is either; nil for most
+    /// links, so that copying an entity is a copy of a few words (an `Entity`
+    /// holding Strings inline was copied through a value witness, six times per
+    /// link on URL-dense text: docs/benchmarks.md).
+    var strings: Strings?
+
+    /// The out-of-line Strings of an entity; never changed once made.
+    final class Strings: Sendable {
+        let target: String?
+        let value: String?
+        init(target: String?, value: String?) {
+            self.target = target
+            self.value = value
+        }
+    }
+
     /// The link target (`href`; for dates, the ISO 8601 value), as stored:
     /// `target(in:)` spells it out.
-    public var target: Target
+    public var target: Target {
+        get {
+            if let s = strings?.target { return .string(s) }
+            return .text(after: prefix)
+        }
+        set {
+            let value = self.value
+            switch newValue {
+            case .text(let p):
+                prefix = p
+                strings = value.map { Strings(target: nil, value: $0) }
+            case .string(let s):
+                prefix = .none
+                strings = Strings(target: s, value: value)
+            }
+        }
+    }
+
     /// The normal form (E.164, ISO 8601, the bare name), when the kind has one.
-    public var value: String?
+    public var value: String? {
+        get { strings?.value }
+        set {
+            let target = strings?.target
+            strings = target == nil && newValue == nil ? nil : Strings(target: target, value: newValue)
+        }
+    }
 
     /// How an entity's target is stored.
     ///
@@ -31,8 +72,8 @@ public struct Entity: Sendable, Equatable, Hashable {
         self.kind = kind
         self.start = start
         self.end = end
-        self.target = .string(target)
-        self.value = value
+        self.prefix = .none
+        self.strings = Strings(target: target, value: value)
     }
 
     /// Creates an entity whose target is `prefix` followed by its own bytes.
@@ -40,8 +81,22 @@ public struct Entity: Sendable, Equatable, Hashable {
         self.kind = kind
         self.start = start
         self.end = end
-        self.target = .text(after: prefix)
-        self.value = value
+        self.prefix = prefix
+        self.strings = value.map { Strings(target: nil, value: $0) }
+    }
+
+    /// Entities are equal when their kinds, ranges, targets and values are.
+    public static func == (a: Entity, b: Entity) -> Bool {
+        a.kind == b.kind && a.start == b.start && a.end == b.end && a.target == b.target && a.value == b.value
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(start)
+        hasher.combine(end)
+        hasher.combine(target)
+        hasher.combine(value)
     }
 
     /// The byte range `start..<end`.
@@ -50,15 +105,13 @@ public struct Entity: Sendable, Equatable, Hashable {
     /// The link target, for an entity found in `text` (the buffer its offsets point into).
     /// Bytes that are not valid UTF-8 become U+FFFD.
     public func target(in text: UnsafeBufferPointer<UInt8>) -> String {
-        switch target {
-        case .string(let s): return s
-        case .text(let prefix): return prefix.string(followedBy: text, range)
-        }
+        if let s = strings?.target { return s }
+        return prefix.string(followedBy: text, range)
     }
 
     /// The link target, for an entity found in `text` (offsets into `text.utf8`).
     public func target(in text: String) -> String {
-        if case .string(let s) = target { return s }
+        if let s = strings?.target { return s }
         var text = text
         return text.withUTF8 { target(in: $0) }
     }
@@ -66,7 +119,7 @@ public struct Entity: Sendable, Equatable, Hashable {
     /// Makes the target a String, for an entity found in `text`: to be done
     /// before the range is moved onto other bytes than the ones it was found in.
     public mutating func spellOutTarget(in text: UnsafeBufferPointer<UInt8>) {
-        if case .text = target { target = .string(target(in: text)) }
+        if strings?.target == nil { target = .string(target(in: text)) }
     }
 
     /// The same entity with its range moved by `delta` bytes (onto the same bytes).
