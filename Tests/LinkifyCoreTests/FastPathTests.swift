@@ -100,6 +100,61 @@ import Testing
         }
     }
 
+    @Test func letterAndDigitRunsInTerminationAreIncluded() {
+        // `terminate` skips runs of ASCII letters and digits as Link_Term include.
+        for b in UInt8(0)..<128 where ByteClass.isAlnum(b) {
+            #expect(CharacterProperties.asciiLinkTerm[Int(b)] == .include, "byte \(b)")
+            #expect(URLPart.started(by: UInt32(b)) == nil && ![URLPart.path, .query].contains { $0.clearsBrackets(UInt32(b)) })
+        }
+    }
+
+    @Test(arguments: ["a.com/abcdefghijklmnopqrstuvwxyz0123456789ABCDEF.", "a.com/x(abcdefghijklmnopqrstuvwxyz)y)",
+                      "a.com/" + String(repeating: "ab1", count: 40) + "?q=1#f:~:t", "https://x.org/aé" + String(repeating: "z", count: 17)])
+    func terminationOverLetterRunsAgreesWithScalarByScalar(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { t in
+            let slash = t.firstIndex(of: 0x2F)!
+            for start in slash..<t.count {
+                #expect(terminate(t, from: start, part: .path, cjkIsHard: true) == scalarTerminate(t, from: start), "\(text) from \(start)")
+            }
+        }
+    }
+
+    /// The termination algorithm over a path, one scalar at a time without shortcuts (the definition).
+    func scalarTerminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var part = URLPart.path
+        var stack: [UInt32] = []
+        var lastSafe = start
+        var i = start
+        while i < t.count {
+            let (cp, len) = UTF8Bytes.decode(t, at: i)
+            var term = CharacterProperties.linkTerm(cp)
+            if cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp) { term = .hard }
+            if part.isTerminated(by: cp) {
+                part = URLPart.started(by: cp)!
+                stack.removeAll()
+                if term != .soft { lastSafe = i + len }
+                i += len
+                continue
+            }
+            if part.clearsBrackets(cp) || (part == .fragment && cp == 0x3A && i + 2 < t.count && t[i + 1] == 0x7E && t[i + 2] == 0x3A) {
+                stack.removeAll()
+            }
+            switch term {
+            case .include: lastSafe = i + len
+            case .soft: break
+            case .hard: return lastSafe
+            case .open: stack.append(cp); lastSafe = i + len
+            case .close:
+                guard let top = stack.last, CharacterProperties.opener(ofClose: cp) == top else { return lastSafe }
+                stack.removeLast()
+                lastSafe = i + len
+            }
+            i += len
+        }
+        return lastSafe
+    }
+
     @Test func targetsAreBuiltWithTheirPrefix() {
         let bytes = Array("xx example.com yy".utf8)
         let s = bytes.withUnsafeBufferPointer { UTF8Bytes.string(prefix: "https://", $0, 3..<14) }
