@@ -109,6 +109,7 @@ import Testing
     }
 
     @Test(arguments: ["a.com/abcdefghijklmnopqrstuvwxyz0123456789ABCDEF.", "a.com/x(abcdefghijklmnopqrstuvwxyz)y)",
+                      "a.com/en-US/docs_x~y%20z-_~%(a-b)]", "a.com/a?b=c-d&e=%2F_~#x-y:~:z",
                       "a.com/" + String(repeating: "ab1", count: 40) + "?q=1#f:~:t", "https://x.org/aé" + String(repeating: "z", count: 17)])
     func terminationOverLetterRunsAgreesWithScalarByScalar(_ text: String) {
         let bytes = Array(text.utf8)

@@ -104,6 +104,9 @@ public struct LinkPolicy: Sendable {
     /// `quickIsDangerous` of the target spelt by the bytes `u` (bytes that are
     /// not valid UTF-8 end a scheme as their replacement character would).
     static func quickIsDangerous(_ u: UnsafeBufferPointer<UInt8>) -> Bool? {
+        // A first letter that starts no dangerous scheme stays first whatever
+        // is decoded or dropped after it (`https:`, `mailto:`, `ftp:`).
+        if let f = u.first, ByteClass.isAlpha(f), f | 0x20 != 0x6A, f | 0x20 != 0x76, f | 0x20 != 0x64 { return false }
         // The longest dangerous scheme, `javascript`, has 10 letters; a longer
         // run of scheme characters stays at the start whatever is decoded after
         // it. Each scheme is matched letter by letter as the bytes come.

@@ -74,6 +74,15 @@ struct ByteWriter {
     @inline(__always)
     func append(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) {
         guard !r.isEmpty, let base = t.baseAddress else { return }
+        let s = storage
+        if r.count <= 16 && r.lowerBound + 16 <= t.count && s.count + 16 <= s.capacity {
+            // Short runs (between escapes, hosts) as one 16-byte move instead
+            // of a call to memcpy; the bytes past the run are overwritten later.
+            let block = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: r.lowerBound, as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(s.base + s.count).storeBytes(of: block, as: SIMD16<UInt8>.self)
+            s.count += r.count
+            return
+        }
         append(base + r.lowerBound, count: r.count)
     }
 

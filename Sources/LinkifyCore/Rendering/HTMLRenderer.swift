@@ -129,9 +129,8 @@ public enum HTMLEscaping {
     /// Whether `t[r]` is all ASCII.
     @inline(__always)
     static func isASCII(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        let slice = UnsafeBufferPointer(rebasing: t[..<r.upperBound])
-        return ByteSearch.first(in: slice, from: r.lowerBound, block: { v in v .>= ByteSearch.splat(0x80) },
-                                matches: { $0 >= 0x80 }) == r.upperBound
+        ByteSearch.first(in: t, from: r.lowerBound, before: r.upperBound, block: { v in v .>= ByteSearch.splat(0x80) },
+                         matches: { $0 >= 0x80 }) == r.upperBound
     }
 
     /// Calls `run` for each run of `t[r]` without a special byte and
