@@ -156,6 +156,24 @@ import Testing
         return lastSafe
     }
 
+    @Test func shortTopLevelDomainBitsAgreeWithTheSearch() {
+        // Every name of two or three ASCII bytes is letters (what the bits assume)…
+        let p = TLDData.sorted.utf8Start
+        for name in 0..<(TLDList.offsets.count - 1) {
+            let s = TLDList.offsets[name], length = TLDList.offsets[name + 1] - 1 - s
+            if length <= 3 && p[s] < 0x80 { #expect((s..<(s + length)).allSatisfy { ByteClass.isAlpha(p[$0]) }) }
+        }
+        // …and every label of two or three letters, in either case, gets the search's answer.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        var labels: [[UInt8]] = []
+        for a in letters { for b in letters { labels.append([a, b]); for c in letters { labels.append([a, b, c]) } } }
+        labels += [Array("CoM".utf8), Array("D3".utf8), Array("a-b".utf8), Array("x1".utf8)]
+        for label in labels {
+            let expected = label.map(ByteClass.lower).withUnsafeBufferPointer { TLDList.search($0) }
+            #expect(label.withUnsafeBufferPointer { TLDList.contains($0, 0..<$0.count) } == expected, "\(label)")
+        }
+    }
+
     @Test func targetsAreBuiltWithTheirPrefix() {
         let bytes = Array("xx example.com yy".utf8)
         let s = bytes.withUnsafeBufferPointer { UTF8Bytes.string(prefix: "https://", $0, 3..<14) }

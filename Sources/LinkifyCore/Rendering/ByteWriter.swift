@@ -55,6 +55,19 @@ struct ByteWriter {
         s.count = needed
     }
 
+    /// How many bytes were written since `begin()`.
+    var count: Int { storage.count }
+
+    /// Appends again the bytes at `written` (offsets counted from `begin()`).
+    @inline(__always)
+    func appendCopy(ofWritten written: Range<Int>) {
+        let s = storage
+        let needed = s.count + written.count
+        if needed > s.capacity { s.grow(toHold: needed) }
+        (s.base + s.count).update(from: s.base + written.lowerBound, count: written.count)
+        s.count = needed
+    }
+
     /// Appends one byte.
     @inline(__always)
     func append(_ b: UInt8) {

@@ -45,15 +45,19 @@ public struct HTMLRenderer: Renderer {
 
     /// Appends the entity's target escaped, from the input bytes when it is
     /// the entity's text: no String per link. Text that is not ASCII goes
-    /// through the String, which repairs invalid UTF-8.
+    /// through the String, which repairs invalid UTF-8. Returns where the
+    /// escaped entity text was written, when it was.
     @inline(__always)
-    private func appendTarget(_ text: UnsafeBufferPointer<UInt8>, _ entity: Entity) {
+    @discardableResult
+    private func appendTarget(_ text: UnsafeBufferPointer<UInt8>, _ entity: Entity) -> Range<Int>? {
         if case .text(let prefix) = entity.target, HTMLEscaping.isASCII(text, entity.range) {
             writer.append(prefix.literal)
+            let start = writer.count
             writer.appendEscaped(text, entity.range)
-        } else {
-            writer.appendEscaped(entity.target(in: text))
+            return start..<writer.count
         }
+        writer.appendEscaped(entity.target(in: text))
+        return nil
     }
 
     private func anchor(_ text: UnsafeBufferPointer<UInt8>, _ entity: Entity) {
@@ -62,14 +66,20 @@ public struct HTMLRenderer: Renderer {
             writer.append("<time datetime=\"")
             writer.appendEscaped(entity.target(in: text))
             writer.append(0x22)
-        } else {
+        }
+        var escapedText: Range<Int>?
+        if !isTime {
             writer.append("<a href=\"")
-            appendTarget(text, entity)
+            escapedText = appendTarget(text, entity)
             writer.append(0x22)
         }
         if !hasAnchorOptions {
             writer.append(0x3E)
-            copy(text, entity.start..<entity.end)
+            if escapesText, let escaped = escapedText {
+                writer.appendCopy(ofWritten: escaped)   // the text shown is the href's text, escaped alike
+            } else {
+                copy(text, entity.start..<entity.end)
+            }
             writer.append(isTime ? "</time>" : "</a>")
             return
         }
