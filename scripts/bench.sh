@@ -63,6 +63,7 @@ PEER=$PEER_DIR/target/release/linkify-peer
 
 NOW=$(date -u +%Y-%m-%dT%H:%MZ)
 COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo '?')
+[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || COMMIT="$COMMIT+changes"
 LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 printf '{"id": "run", "date": "%s", "commit": "%s", "cores": %d, "load": "%s"}\n' \
     "$NOW" "$COMMIT" "$(nproc)" "$LOAD" >> "${BENCH_RESULTS:-$DATA/results.jsonl}"

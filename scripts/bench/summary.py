@@ -96,6 +96,8 @@ def main():
         peer = fmt(rec.get("peer"), rec["unit"])
         if rec.get("peer_name") and rec.get("peer") is not None:
             peer = "%s %s" % (rec["peer_name"], peer)
+        if rec.get("short_of"):
+            met, target_text = False, target_text + " (%s)" % rec["short_of"]
         rows.append((goal, fmt(rec["ours"], rec["unit"]), peer, ratio, target_text, "yes" if met else "NO"))
         measured += 1
         met_count += bool(met)
