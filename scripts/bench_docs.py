@@ -430,6 +430,7 @@ def main():
                huge_size / MIB, worst[1]))
 
     print_markdown_table()
+    record("run-end", load=" ".join(open("/proc/loadavg").read().split()[:3]))
 
 
 if __name__ == "__main__":

@@ -73,18 +73,20 @@ def evaluate(rec, kind, target):
 def main():
     recs = results.load()
     run = recs.get("run", {})
-    load_now = open("/proc/loadavg").read().split()[:3]
+    end = recs.get("run-end", {}).get("load", "? (now %s)" % " ".join(open("/proc/loadavg").read().split()[:3]))
     print()
     print("Summary of issue 7 goals (this run; ratio > 1: we do better)")
     print("  %s, commit %s, %s cores, load average %s at start, %s at end" % (
         run.get("date", "?"), run.get("commit", "?"), run.get("cores", "?"),
-        run.get("load", "?"), " ".join(load_now)))
+        run.get("load", "?"), end))
     print()
     rows, notes, met_count, measured = [], [], 0, 0
     for rid, goal, kind, target in GOALS:
         rec = recs.get(rid)
         if rec and rec.get("line"):
             goal = goal.replace("1 GiB", rec["line"])  # a smaller BENCH_LINE_MIB says so
+        if rec and rec.get("free_cores") is not None:
+            goal += " (%.1f of %d cores free)" % (rec["free_cores"], rec["cores"])
         if rec is None:
             rows.append((goal, "not measured", "-", "-", "-", "-"))
             continue
