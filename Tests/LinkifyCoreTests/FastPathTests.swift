@@ -188,3 +188,83 @@ import Testing
         #expect(marked(unmarked(line)) == line)
     }
 }
+
+/// The ASCII shortcuts of `terminate` against the UTS #58 termination loop they skip.
+@Suite struct TerminationFastPathTests {
+    @Test func asciiMasksMatchLinkTerm() {
+        func has(_ low: UInt64, _ high: UInt64, _ b: Int) -> Bool {
+            b < 64 ? (low >> UInt64(b)) & 1 != 0 : (high >> UInt64(b - 64)) & 1 != 0
+        }
+        let syntax: Set<Int> = [0x23, 0x2F, 0x26, 0x3D, 0x3F, 0x3A]   // # / & = ? :
+        for b in 0..<128 {
+            let term = CharacterProperties.searchLinkTerm(UInt32(b))
+            #expect(has(CharacterProperties.plainIncludeLow, CharacterProperties.plainIncludeHigh, b)
+                    == (term == .include && !syntax.contains(b)), "byte \(b)")
+            #expect(has(CharacterProperties.plainSoftLow, 0, b) == (term == .soft && !syntax.contains(b)), "byte \(b)")
+            #expect(has(CharacterProperties.hardLow, CharacterProperties.hardHigh, b) == (term == .hard), "byte \(b)")
+        }
+    }
+
+    /// The termination loop with no shortcut: every scalar decoded and classified.
+    static func plainTerminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?) -> Int {
+        var stack: [UInt32] = []
+        var part = initial
+        var lastSafe = start
+        var i = start
+        let limit = min(t.count, start + Limits.maxEntityBytes + 1)
+        while i < limit {
+            let (cp, len) = UTF8Bytes.decode(t, at: i)
+            var term = CharacterProperties.linkTerm(cp)
+            if cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp) { term = .hard }
+            guard let current = part else {
+                guard let started = URLPart.started(by: cp) else { return i }
+                part = started
+                if term != .soft { lastSafe = i + len }
+                i += len
+                continue
+            }
+            if current.isTerminated(by: cp) {
+                part = URLPart.started(by: cp)
+                stack.removeAll()
+                if term != .soft { lastSafe = i + len }
+                i += len
+                continue
+            }
+            if current.clearsBrackets(cp) || (current == .fragment && cp == 0x3A && i + 2 < t.count && t[i + 1] == 0x7E && t[i + 2] == 0x3A) {
+                stack.removeAll()
+            }
+            switch term {
+            case .include: lastSafe = i + len
+            case .soft: break
+            case .hard: return lastSafe
+            case .open:
+                guard stack.count < 64 else { return lastSafe }
+                stack.append(cp)
+                lastSafe = i + len
+            case .close:
+                guard let top = stack.last, CharacterProperties.opener(ofClose: cp) == top else { return lastSafe }
+                stack.removeLast()
+                lastSafe = i + len
+            }
+            i += len
+        }
+        return i >= t.count ? lastSafe : i
+    }
+
+    @Test(arguments: ["example.com/en-US/docs/Web) read", "a.b/x?q=1&r=(2)#frag:~:text=a-b, next",
+                      "host:8080/~user/file.tar.gz, for", "x/(a/b)c?d(e=f)g#h(i)j.", "w/p%20q_r~s*t+u$v@w!x'y;z.",
+                      "h/\u{E9}t\u{E9}\u{3002}x y", "a/b\u{7F}c", "q?a?b#c?d/e#f", "/[x]{y}<z>", "d/\u{FF09}e\tf\r\ng",
+                      "p/\u{FF}\u{C3}x", "u|v\\w^x`y", "a/\"b\"c", String(repeating: "ab-", count: 30) + "/" + String(repeating: "(", count: 70)])
+    func terminationAgreesWithThePlainLoop(_ text: String) {
+        var bytes = Array(text.utf8)
+        if text.hasPrefix("p/") { bytes = Array("p/".utf8) + [0xFF, 0xC3] + Array("x".utf8) }
+        bytes.withUnsafeBufferPointer { t in
+            for start in 0...t.count {
+                for part in [nil, URLPart.authority, .path, .query, .fragment] {
+                    #expect(terminate(t, from: start, part: part, cjkIsHard: true)
+                            == Self.plainTerminate(t, from: start, part: part), "from \(start) in \(part.map { "\($0)" } ?? "nil")")
+                }
+            }
+        }
+    }
+}

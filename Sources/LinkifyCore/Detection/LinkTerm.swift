@@ -17,6 +17,21 @@ enum CharacterProperties {
     /// Link_Term of the ASCII range, looked up without a search.
     static let asciiLinkTerm: [LinkTerm] = (0..<128).map { searchLinkTerm(UInt32($0)) }
 
+    // Bit sets over ASCII (bit `b` of Low for bytes below 64, bit `b - 64` of High),
+    // literals so that reading them costs no lazy initialisation; FastPathTests
+    // checks them against `asciiLinkTerm`.
+
+    /// ASCII bytes that are Link_Term include and no part, bracket or directive syntax (not `# / & =`).
+    static let plainIncludeLow: UInt64 = 0x03FF_2C30_0000_0000
+    /// The upper half of `plainIncludeLow`.
+    static let plainIncludeHigh: UInt64 = 0x57FF_FFFF_D7FF_FFFF
+    /// ASCII bytes that are Link_Term soft and no part or directive syntax (not `? :`); none is above 63.
+    static let plainSoftLow: UInt64 = 0x0800_5086_0000_0000
+    /// ASCII bytes that are Link_Term hard (controls, space, DEL).
+    static let hardLow: UInt64 = 0x0000_0001_FFFF_FFFF
+    /// The upper half of `hardLow`.
+    static let hardHigh: UInt64 = 0x8000_0000_0000_0000
+
     @inline(__always)
     static func linkTerm(_ cp: UInt32) -> LinkTerm {
         if cp < 128 { return asciiLinkTerm[Int(cp)] }

@@ -570,17 +570,52 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
         let asciiTerm = CharacterProperties.asciiLinkTerm
         let bounded = UnsafeBufferPointer(rebasing: t[..<limit])
         while i < limit {
-            if part != nil && ByteClass.isAlnum(t[i]) {
-                // A run of ASCII letters and digits, sixteen at a time: they are
-                // Link_Term include and no part, bracket or directive syntax, so
-                // each would only move `lastSafe` past itself. (Adding `-_~%`
-                // to the run cost more in the wider test than it saved.)
-                i = ByteSearch.first(in: bounded, from: i + 1, block: { v in
-                    let lower = v | ByteSearch.splat(0x20)
-                    return .!(((lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)) .| ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)))
-                }, matches: { !ByteClass.isAlnum($0) })
-                lastSafe = i
-                continue
+            let b = t[i]
+            if b < 0x80, let current = part {
+                if ByteClass.isAlnum(b) {
+                    // A run of ASCII letters and digits, sixteen at a time: they are
+                    // Link_Term include and no part, bracket or directive syntax, so
+                    // each would only move `lastSafe` past itself. (Adding `-_~%`
+                    // to the run cost more in the wider test than it saved.)
+                    i = ByteSearch.first(in: bounded, from: i + 1, block: { v in
+                        let lower = v | ByteSearch.splat(0x20)
+                        return .!(((lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)) .| ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)))
+                    }, matches: { !ByteClass.isAlnum($0) })
+                    lastSafe = i
+                    continue
+                }
+                // Other ASCII by mask tests (CharacterProperties.plainInclude…):
+                // the same steps as the general loop below takes for these bytes.
+                let bit = UInt64(1) &<< UInt64(b & 63)
+                if b >= 64 {
+                    if CharacterProperties.plainIncludeHigh & bit != 0 {
+                        lastSafe = i + 1
+                        i += 1
+                        continue
+                    }
+                    if CharacterProperties.hardHigh & bit != 0 { return lastSafe }
+                } else {
+                    if CharacterProperties.plainIncludeLow & bit != 0 {
+                        lastSafe = i + 1
+                        i += 1
+                        continue
+                    }
+                    if CharacterProperties.plainSoftLow & bit != 0 {
+                        i += 1
+                        continue
+                    }
+                    if CharacterProperties.hardLow & bit != 0 { return lastSafe }
+                    if b == 0x2F {
+                        // `/` ends the authority and empties the brackets of a path; it is Link_Term include.
+                        if current == .authority || current == .path {
+                            part = .path
+                            depth = 0
+                        }
+                        lastSafe = i + 1
+                        i += 1
+                        continue
+                    }
+                }
             }
             let (cp, len) = UTF8Bytes.decode(t, at: i)
             var term = cp < 128 ? asciiTerm[Int(cp)] : CharacterProperties.linkTerm(cp)
