@@ -21,11 +21,14 @@ public struct MarkdownReader: DocumentReader {
         let (urlFinder, restFinder) = Self.finders(splitting: finder)
         var result: [Entity] = []
         var joined: [UInt8] = []
+        var budget = LinkBoundaryRescan.budget(forDocumentOf: document.count)
         for chunk in blocks.chunks {
             guard let first = chunk.lines.first else { continue }
             if chunk.lines.count == 1 {
                 let slice = UnsafeBufferPointer(rebasing: document[first])
-                var inline = MarkdownInlineParser(chunk: slice, references: blocks.references, urlFinder: urlFinder, restFinder: restFinder)
+                var inline = MarkdownInlineParser(chunk: slice, references: blocks.references, urlFinder: urlFinder,
+                                                  restFinder: restFinder, rescanBudget: budget)
+                defer { budget = inline.rescanBudget }
                 for e in inline.parse() { keep(e.shifted(by: first.lowerBound), document, into: &result) }
                 continue
             }
@@ -38,7 +41,9 @@ public struct MarkdownReader: DocumentReader {
             }
             joined.removeLast()
             let found = joined.withUnsafeBufferPointer { j -> [Entity] in
-                var inline = MarkdownInlineParser(chunk: j, references: blocks.references, urlFinder: urlFinder, restFinder: restFinder)
+                var inline = MarkdownInlineParser(chunk: j, references: blocks.references, urlFinder: urlFinder,
+                                                  restFinder: restFinder, rescanBudget: budget)
+                defer { budget = inline.rescanBudget }
                 return inline.parse()
             }
             var line = 0
@@ -57,10 +62,8 @@ public struct MarkdownReader: DocumentReader {
     /// Keeps `e` unless its link could not be written where it stands: after a
     /// backslash (`\<` and `\[` are escapes) or, as `[…](…)`, after `!` (an image).
     func keep(_ e: Entity, _ document: UnsafeBufferPointer<UInt8>, into result: inout [Entity]) {
-        if e.start > 0 {
-            let before = document[e.start - 1]
-            if before == 0x5C { return }
-            if before == 0x21 && !(UTF8Bytes.string(document, e.range) == e.target && MarkdownLink.isAutolinkable(e.target)) { return }
+        if e.start > 0 && !MarkdownLink.isWritable(after: document[e.start - 1], text: UTF8Bytes.string(document, e.range), target: e.target) {
+            return
         }
         result.append(e)
     }
