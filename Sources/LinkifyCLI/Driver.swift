@@ -128,7 +128,7 @@ public struct Driver {
     // MARK: - Diagnostics
 
     func report(_ line: String) {
-        errors.buffer.append(contentsOf: line.utf8)
+        errors.buffer.append(contentsOf: PathBytes.displayed(line).utf8)
         errors.buffer.append(0x0A)
         try? errors.flush()
     }

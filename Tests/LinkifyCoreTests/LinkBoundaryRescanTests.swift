@@ -1,0 +1,76 @@
+import Testing
+@testable import LinkifyCore
+
+/// SPEC §4: annotating linkify's Markdown output again changes nothing. The
+/// Markdown reader scans the text between links as the second run will see
+/// it: after a link, on its own with the link's `)` or `>` before it; before a
+/// link, cut where the link starts (`LinkBoundaryRescan`).
+@Suite struct LinkBoundaryRescanTests {
+    static let all = FinderOptions(kinds: .all)
+    static let twitter = FinderOptions(profile: .twitter)
+    static let gfmAll = FinderOptions(kinds: .all, profile: .gfm)
+
+    static func markdown(_ c: String, _ options: FinderOptions) -> String {
+        marked(unmarked(c), options, reader: MarkdownReader())
+    }
+
+    static func isIdempotent(_ c: String, _ options: FinderOptions) -> Bool {
+        let once = Linkify.annotate(unmarked(c), to: .markdown, from: .markdown, options: options)
+        return Linkify.annotate(once, to: .markdown, from: .markdown, options: options) == once
+    }
+
+    // Rule: text after a link is seen after the link's last byte, not after the entity's own text.
+    @Test(arguments: [
+        "|@abcdefghijklmnopqrst||example.com|",        // a mention ends at 20 characters; after `)` a URL may start
+        "see .|@abcdefghijklmnopqrst||example.com/x|",
+        ".a~|@1pYYYYYYYYYYYYYYYYYY||YYYYYYYYle.cA|",    // regression: fuzz/regressions/url-after-inserted-link-not-idempotent
+        "|@alice|.example.com/path",                    // no URL starts at `.` after `)` either
+    ])
+    func textAfterLinkHasLinkContext(_ c: String) {
+        #expect(Self.markdown(c, Self.all) == c)
+        #expect(Self.isIdempotent(c, Self.all))
+    }
+
+    // Rule: what a scanner skipped past a link (twitter-text drops the query of a
+    // URL without protocol or path, and resumes after it) is scanned afresh.
+    @Test(arguments: [
+        "see |p.py|?|README.md|",                       // regression: fuzz/regressions/twitter-markdown-not-idempotent
+        "|a.co|?|b.co|?|c.co|?|d.co|",                 // each rescan finds the next one: converges in one run
+        "|example.com|?q=1",                           // nothing in the dropped query: nothing more
+    ])
+    func skippedTextAfterLinkIsRescanned(_ c: String) {
+        #expect(Self.markdown(c, Self.twitter) == c)
+        #expect(Self.isIdempotent(c, Self.twitter))
+    }
+
+    // Rule: only entities written as links are boundaries.
+    @Test(arguments: [
+        "x \\p.py?a.co",                                // after `\` no link is written: the text stays as scanned
+        "|Jan 5, 2026| and |@abcdefghijklmnopqrst||example.com|",  // a date is text in Markdown, the mention a link
+    ])
+    func onlyLinksAreBoundaries(_ c: String) {
+        let options = c.contains("Jan") ? Self.all : Self.twitter
+        #expect(Self.markdown(c, options) == c)
+        #expect(Self.isIdempotent(c, options))
+    }
+
+    // Rule (gfm): text after a URL found during inline parsing is seen after the link too.
+    @Test(arguments: [
+        "|www.example.com| and |@bob|",
+        "|www.example.com.+1| |202 555 0143|",         // the phone follows `)` on the next run, not `1`
+    ])
+    func gfmTextAfterURL(_ c: String) {
+        #expect(Self.markdown(c, Self.gfmAll) == c)
+        #expect(Self.isIdempotent(c, Self.gfmAll))
+    }
+
+    // The budget: once spent, a gap keeps what the first scan found.
+    @Test func spentBudgetKeepsFirstScan() {
+        let text = Array("a.co?b.co?c.co".utf8)
+        let found = text.withUnsafeBufferPointer { t -> [Entity] in
+            var rescan = LinkBoundaryRescan(finder: EntityFinder(options: Self.twitter), budget: 0)
+            return rescan.entities(in: t, from: 0)
+        }
+        #expect(found.map(\.start) == [0])
+    }
+}
