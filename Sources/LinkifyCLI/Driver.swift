@@ -66,7 +66,9 @@ public struct Driver {
             if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
             p += 1
         }
-        var driver = Driver(arguments: Array(CommandLine.arguments.dropFirst()), io: DriverIO(environment: env))
+        // Arguments as bytes (PathBytes): a file name that is not UTF-8 still names its file.
+        let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { PathBytes.string(cString: $0) } }
+        var driver = Driver(arguments: arguments, io: DriverIO(environment: env))
         return driver.run()
     }
 

@@ -72,6 +72,14 @@ import Testing
         #expect(dir.allFiles().count == 2)   // no temporary file left, no second name
     }
 
+    @Test func namedOnTheCommandLine() {
+        let dir = Self.folder()
+        let r = Subprocess.bash("'\(SpawnedLinkify.binary)' \"$(printf 'in/x\\377.md')\" \"$(printf 'no\\376')\"", cwd: dir.path)
+        #expect(r.status == 2)
+        #expect(String(decoding: r.stdout, as: UTF8.self) == "see [example.com](https://example.com)\n")
+        #expect(String(decoding: r.stderr, as: UTF8.self) == "linkify: no\\xFE: No such file or directory\n")
+    }
+
     @Test func checkListsTheExactName() {
         let dir = Self.folder()
         let r = SpawnedLinkify.run(["--check", "in"], in: dir.path)
