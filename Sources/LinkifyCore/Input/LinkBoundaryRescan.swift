@@ -52,7 +52,7 @@ struct LinkBoundaryRescan {
     /// Without budget left, appends `found` (what the first scan found there).
     private mutating func rescan(_ text: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>, after closing: UInt8?,
                                  minStart: Int, found: [Entity], into result: inout [Entity]) {
-        guard !gap.isEmpty else { return }
+        guard !gap.isEmpty, mayHoldEntity(text, gap) else { return }
         guard budget >= gap.count else { result.append(contentsOf: found); return }
         budget -= gap.count
         guard let closing else {
@@ -65,6 +65,14 @@ struct LinkBoundaryRescan {
         let shift = gap.lowerBound - 1
         let inGap = buffer.withUnsafeBufferPointer { entities(in: $0, from: 1) }
         for e in inGap { result.append(e.shifted(by: shift)) }
+    }
+
+    /// Whether `gap` may hold an entity: every built-in kind has an ASCII
+    /// letter or digit or a non-ASCII character in it (a user rule may not).
+    func mayHoldEntity(_ text: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>) -> Bool {
+        guard finder.options.userScanners.isEmpty else { return true }
+        for i in gap where text[i] >= 0x80 || ByteClass.isAlnum(text[i]) { return true }
+        return false
     }
 
     /// Whether `e` is written as a Markdown link: dates without a URL stay

@@ -69,9 +69,16 @@ public struct MarkdownReader: DocumentReader {
     }
 
     /// With the gfm profile, a finder for URLs alone (used inside the inline
-    /// pass) and one for the other kinds; otherwise the finder for all kinds.
+    /// pass) and one for the other kinds; with the twitter profile, the finder
+    /// for all kinds with `resumesAfterLinks`; otherwise the finder itself.
     static func finders(splitting finder: EntityFinder) -> (EntityFinder?, EntityFinder?) {
         let options = finder.options
+        if options.profile == .twitter && options.kinds.contains(.url) && !options.resumesAfterLinks {
+            // twitter-text's URL match may run past the URL it reports (LinkBoundaryRescan).
+            var resuming = options
+            resuming.resumesAfterLinks = true
+            return (nil, EntityFinder(options: resuming))
+        }
         guard options.profile == .gfm, options.kinds.contains(.url) else { return (nil, finder) }
         var urls = options
         urls.kinds = .url
