@@ -43,15 +43,47 @@ import Testing
         #expect(Self.isIdempotent(c, Self.twitter))
     }
 
+    // Rule (twitter, Markdown only): the URL scanner resumes right after the URL it
+    // reports, so a chain is found in one scan, not one rescan per link.
+    @Test(arguments: [
+        ("|a.co|?|b.co|?|c.co|", true),
+        ("|a.co|?b.co?c.co", false),                   // text input keeps twitter-text's match
+    ])
+    func twitterResumesAfterLinks(_ c: String, _ resumes: Bool) {
+        var options = Self.twitter
+        options.resumesAfterLinks = resumes
+        #expect(marked(unmarked(c), options) == c)
+    }
+
+    // Rule: a gap with no ASCII letter or digit and no non-ASCII byte holds no
+    // built-in entity and is not rescanned; with a user rule it is.
+    @Test(arguments: [
+        ("?!", false), ("a", true), ("é", true), (" 1 ", true),
+    ])
+    func gapsThatMayHoldEntities(_ gap: String, _ may: Bool) {
+        let bytes = Array(gap.utf8)
+        let rescan = LinkBoundaryRescan(finder: EntityFinder(options: Self.twitter), budget: 0)
+        #expect(bytes.withUnsafeBufferPointer { rescan.mayHoldEntity($0, 0..<$0.count) } == may)
+    }
+
     // Rule: only entities written as links are boundaries.
     @Test(arguments: [
-        "x \\p.py?a.co",                                // after `\` no link is written: the text stays as scanned
-        "|Jan 5, 2026| and |@abcdefghijklmnopqrst||example.com|",  // a date is text in Markdown, the mention a link
+        ("see example.com", true),
+        ("!example.com", false),                       // `![…](…)` would be an image
+        ("!https://example.org", true),                // `!<…>` is not
+        ("\\example.com", false),                      // `\[` would be an escape
+        ("Jan 5, 2026", false),                        // a date without a URL stays text
     ])
-    func onlyLinksAreBoundaries(_ c: String) {
-        let options = c.contains("Jan") ? Self.all : Self.twitter
-        #expect(Self.markdown(c, options) == c)
-        #expect(Self.isIdempotent(c, options))
+    func onlyLinksAreBoundaries(_ text: String, _ isLink: Bool) {
+        let bytes = Array(text.utf8)
+        let first = bytes.withUnsafeBufferPointer { EntityFinder(options: Self.all).entities(in: $0).first }
+        #expect(first.map { e in bytes.withUnsafeBufferPointer { LinkBoundaryRescan.isLink(e, in: $0) } } == isLink)
+    }
+
+    @Test func dateIsNoBoundary() {
+        let c = "|Jan 5, 2026| and |@abcdefghijklmnopqrst||example.com|"
+        #expect(Self.markdown(c, Self.all) == c)
+        #expect(Self.isIdempotent(c, Self.all))
     }
 
     // Rule (gfm): text after a URL found during inline parsing is seen after the link too.
