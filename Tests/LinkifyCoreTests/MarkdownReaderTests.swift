@@ -78,6 +78,18 @@ import Testing
         #expect(Self.markedMarkdown(Self.plain(expected), FinderOptions(profile: .gfm)) == expected)
     }
 
+    // A backtick in link text is written `&#96;`: `\`` would still close a code
+    // span opened before the link (regression: fuzz/regressions/backtick-in-link-text-closes-code-span).
+    @Test(arguments: [
+        ("`w://``", "`[w://&#96;&#96;](w://``)"),
+        ("x ` w://a``b", "x ` [w://a&#96;&#96;b](w://a``b)"),
+    ])
+    func backtickInLinkText(_ input: String, _ expected: String) {
+        let once = rendered(input, .markdown, input: .markdown)
+        #expect(once == expected)
+        #expect(rendered(once, .markdown, input: .markdown) == once)
+    }
+
     @Test(arguments: ["see https://a.com and www.b.com or c@d.com.\n", "| x | https://a.com/(b) |\n|---|---|\n", "!a@b.com **www.x.com**\n"])
     func annotatingTwiceEqualsOnce(_ input: String) {
         for profile in [Profile.default, .gfm] {

@@ -81,6 +81,12 @@ public enum MarkdownLink {
 
     static func appendEscapedText(_ text: String, into out: inout [UInt8]) {
         for b in text.utf8 {
+            if b == 0x60 {
+                // A backslash does not stop a backtick from closing a code span
+                // opened before the link (CommonMark §6.1): `&#96;` has no backtick.
+                out.append("&#96;")
+                continue
+            }
             if textSpecials.contains(b) { out.append(0x5C) }
             out.append(b)
         }
