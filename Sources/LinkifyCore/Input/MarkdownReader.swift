@@ -22,14 +22,17 @@ public struct MarkdownReader: DocumentReader {
         var result: [Entity] = []
         var joined: [UInt8] = []
         var budget = LinkBoundaryRescan.budget(forDocumentOf: document.count)
+        func parse(_ chunk: UnsafeBufferPointer<UInt8>) -> [Entity] {
+            var inline = MarkdownInlineParser(chunk: chunk, references: blocks.references, urlFinder: urlFinder,
+                                              restFinder: restFinder, rescanBudget: budget)
+            defer { budget = inline.rescanBudget }
+            return inline.parse()
+        }
         for chunk in blocks.chunks {
             guard let first = chunk.lines.first else { continue }
             if chunk.lines.count == 1 {
                 let slice = UnsafeBufferPointer(rebasing: document[first])
-                var inline = MarkdownInlineParser(chunk: slice, references: blocks.references, urlFinder: urlFinder,
-                                                  restFinder: restFinder, rescanBudget: budget)
-                defer { budget = inline.rescanBudget }
-                for e in inline.parse() { keep(e.shifted(by: first.lowerBound), document, into: &result) }
+                for e in WrittenChunkCheck.entities(in: slice, parse: parse) { keep(e.shifted(by: first.lowerBound), document, into: &result) }
                 continue
             }
             joined.removeAll(keepingCapacity: true)
@@ -40,12 +43,7 @@ public struct MarkdownReader: DocumentReader {
                 joined.append(0x0A)
             }
             joined.removeLast()
-            let found = joined.withUnsafeBufferPointer { j -> [Entity] in
-                var inline = MarkdownInlineParser(chunk: j, references: blocks.references, urlFinder: urlFinder,
-                                                  restFinder: restFinder, rescanBudget: budget)
-                defer { budget = inline.rescanBudget }
-                return inline.parse()
-            }
+            let found = joined.withUnsafeBufferPointer { WrittenChunkCheck.entities(in: $0, parse: parse) }
             var line = 0
             for e in found {
                 while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
