@@ -96,6 +96,26 @@ import Testing
         #expect(Self.isIdempotent(c, Self.gfmAll))
     }
 
+    // Rule (WrittenChunkCheck): a link beside a `*`, `_` or `~` run changes how the
+    // run flanks; such a chunk is written and read again until nothing new is linked.
+    @Test(arguments: [
+        "~|@c|~\u{0}.1.mg/4~|0.km|",                  // regression: fuzz/regressions/delimiter-beside-link-flanks-differently
+        "**|x.com|**",                                // flanking unchanged: nothing more
+        "a*|x.com|*b",
+    ])
+    func delimiterBesideLink(_ c: String) {
+        let options = FinderOptions(kinds: .all, profile: .twitter)
+        #expect(Self.markdown(c, options) == c)
+        #expect(Self.isIdempotent(c, options))
+    }
+
+    @Test(arguments: [("~x.com", true), ("x.com_", true), ("(x.com)", false)])
+    func touchesDelimiterRun(_ text: String, _ touches: Bool) {
+        let bytes = Array(text.utf8)
+        let first = bytes.withUnsafeBufferPointer { EntityFinder().entities(in: $0).first }
+        #expect(first.map { e in bytes.withUnsafeBufferPointer { WrittenChunkCheck.touchesDelimiterRun(e, $0) } } == touches)
+    }
+
     // The budget: once spent, a gap keeps what the first scan found.
     @Test func spentBudgetKeepsFirstScan() {
         let text = Array("a.co?b.co?c.co".utf8)
