@@ -57,9 +57,8 @@ struct GFMScanner: EntityScanner {
             guard u < urls.count else { break }
             if reportsURLs {
                 let r = urls[u]
-                var target = t[r.lowerBound] == 0x77 && t[r.lowerBound + 1] == 0x77 && t[r.lowerBound + 2] == 0x77 && t[r.lowerBound + 3] == 0x2E ? "http://" : ""
-                target += UTF8Bytes.string(t, r)
-                out.append(Entity(kind: .url, start: r.lowerBound, end: r.upperBound, target: target))
+                let isWWW = t[r.lowerBound] == 0x77 && t[r.lowerBound + 1] == 0x77 && t[r.lowerBound + 2] == 0x77 && t[r.lowerBound + 3] == 0x2E
+                out.append(Entity(kind: .url, start: r.lowerBound, end: r.upperBound, targetPrefix: isWWW ? .http : .none))
             }
             gapStart = urls[u].upperBound
             u += 1
@@ -229,8 +228,7 @@ struct GFMScanner: EntityScanner {
             guard linkEnd > 0 else { offset = at + 1; continue }
             let start = at - rewind
             let stop = at + linkEnd
-            let text = UTF8Bytes.string(t, start..<stop)
-            out.append(Entity(kind: .email, start: start, end: stop, target: autoMailto ? "mailto:" + text : text))
+            out.append(Entity(kind: .email, start: start, end: stop, targetPrefix: autoMailto ? .mailto : .none))
             offset = stop
             forward = ForwardScanCache()
         }

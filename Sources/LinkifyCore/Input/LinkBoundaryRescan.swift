@@ -41,7 +41,7 @@ struct LinkBoundaryRescan {
             unlinked.removeAll(keepingCapacity: true)
             result.append(e)
             gapStart = e.end
-            closing = MarkdownLink.lastByte(text: UTF8Bytes.string(text, e.range), target: e.target)
+            closing = MarkdownLink.lastByte(text: UTF8Bytes.string(text, e.range), target: e.target(in: text))
         }
         rescan(text, gapStart..<text.count, after: closing, minStart: minStart, found: unlinked, into: &result)
         return result
@@ -80,6 +80,6 @@ struct LinkBoundaryRescan {
     static func isLink(_ e: Entity, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         if e.isUnlinkedDate { return false }
         guard e.start > 0 else { return true }
-        return MarkdownLink.isWritable(after: text[e.start - 1], text: UTF8Bytes.string(text, e.range), target: e.target)
+        return MarkdownLink.isWritable(after: text[e.start - 1], text: UTF8Bytes.string(text, e.range), target: e.target(in: text))
     }
 }

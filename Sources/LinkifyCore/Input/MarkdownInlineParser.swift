@@ -294,7 +294,7 @@ struct MarkdownInlineParser {
         for e in entities {
             cuts.append(e.range)
             if LinkBoundaryRescan.isLink(e, in: chunk) {
-                closingAt[e.end] = MarkdownLink.lastByte(text: UTF8Bytes.string(chunk, e.range), target: e.target)
+                closingAt[e.end] = MarkdownLink.lastByte(text: UTF8Bytes.string(chunk, e.range), target: e.target(in: chunk))
             }
         }
         cuts.sort { $0.lowerBound < $1.lowerBound }

@@ -26,7 +26,7 @@ enum WrittenChunkCheck {
             for e in links {
                 segments.append((written.count, at, e.start - at))
                 written.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[at..<e.start]))
-                MarkdownLink.append(text: UTF8Bytes.string(chunk, e.range), target: e.target, into: &written)
+                MarkdownLink.append(text: UTF8Bytes.string(chunk, e.range), target: e.target(in: chunk), into: &written)
                 at = e.end
             }
             segments.append((written.count, at, chunk.count - at))
