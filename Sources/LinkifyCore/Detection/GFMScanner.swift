@@ -28,8 +28,22 @@ struct GFMScanner: EntityScanner {
     /// stops looking (its recursion guard in `postprocess_text`).
     static let emailAttemptLimit = 1000
 
-    /// `w` and `:` start the URL matchers, as they are cmark-gfm's special characters.
-    static let urlTriggers: [Bool] = (0..<256).map { $0 == 0x77 || $0 == 0x3A }
+    /// The next `w` or `:` at or after `i` (they start the URL matchers, as
+    /// they are cmark-gfm's special characters), or `t.count`.
+    @inline(__always)
+    static func nextURLTrigger(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        ByteSearch.first(in: t, from: i, block: { v in
+            (v .== ByteSearch.splat(0x77)) .| (v .== ByteSearch.splat(0x3A))
+        }, matches: { $0 == 0x77 || $0 == 0x3A })
+    }
+
+    /// The first `byte` in `t[range]`, or `range.upperBound`.
+    @inline(__always)
+    static func first(_ byte: UInt8, in t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        let part = UnsafeBufferPointer(rebasing: t[range])
+        let splatted = ByteSearch.splat(byte)
+        return range.lowerBound + ByteSearch.first(in: part, from: 0, block: { v in v .== splatted }, matches: { $0 == byte })
+    }
 
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let n = t.count
@@ -37,9 +51,8 @@ struct GFMScanner: EntityScanner {
         var urls: [Range<Int>] = []
         var cache = DomainRunCache()
         var i = minStart
-        let triggers = Self.urlTriggers
         while i < n {
-            while i < n && !triggers[Int(t[i])] { i += 1 }
+            i = Self.nextURLTrigger(t, from: i)
             guard i < n else { break }
             let found = t[i] == 0x77 ? matchWWW(t, at: i, &cache) : matchScheme(t, colon: i, floor: minStart)
             if let r = found {
@@ -184,13 +197,18 @@ struct GFMScanner: EntityScanner {
 
     /// Email addresses in one text run (cmark-gfm `postprocess_text`). A line
     /// break ends a text run.
+    /// Only lines with an `@` can hold one, so the run is searched for `@`
+    /// first and the line around each is found from there.
     func findEmails(_ t: UnsafeBufferPointer<UInt8>, _ run: Range<Int>, into out: inout [Entity]) {
-        var lineStart = run.lowerBound
-        while lineStart < run.upperBound {
-            var lineEnd = lineStart
-            while lineEnd < run.upperBound && t[lineEnd] != 0x0A { lineEnd += 1 }
-            if lineEnd > lineStart { findEmailsInNode(t, lineStart..<lineEnd, into: &out) }
-            lineStart = lineEnd + 1
+        var floor = run.lowerBound
+        while floor < run.upperBound {
+            let at = Self.first(0x40, in: t, floor..<run.upperBound)
+            guard at < run.upperBound else { return }
+            var lineStart = at
+            while lineStart > floor && t[lineStart - 1] != 0x0A { lineStart -= 1 }
+            let lineEnd = Self.first(0x0A, in: t, at..<run.upperBound)
+            findEmailsInNode(t, lineStart..<lineEnd, into: &out)
+            floor = lineEnd + 1
         }
     }
 
@@ -201,8 +219,7 @@ struct GFMScanner: EntityScanner {
         var forward = ForwardScanCache()
         while offset < end && attempts <= Self.emailAttemptLimit {
             attempts += 1
-            var at = offset
-            while at < end && t[at] != 0x40 { at += 1 }
+            let at = Self.first(0x40, in: t, offset..<end)
             guard at < end else { return }
             let maxRewind = at - offset
             var rewind = 0
