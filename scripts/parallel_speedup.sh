@@ -32,7 +32,7 @@ while IFS= read -r f; do
 done < <(find /usr/share/doc /usr/lib/python3* -type f \( -name '*.md' -o -name '*.html' -o -name '*.htm' \) 2>/dev/null | sort)
 FILES=$(find "$CORPUS" -type f | wc -l)
 BYTES=$(du -sb "$CORPUS" | cut -f1)
-echo "corpus: $FILES files, $((BYTES / 1048576)) MiB; $CORES cores; best of $REPEAT runs"
+echo "corpus: $FILES files, $((BYTES / 1048576)) MiB; $CORES cores, load average $(cut -d" " -f1-3 /proc/loadavg) (-j N needs N free cores); best of $REPEAT runs"
 
 best() {  # best wall time of REPEAT runs of: linkify -j $1
     local best=""

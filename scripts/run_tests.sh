@@ -8,11 +8,15 @@ SHARED=${SHARED:-../shared}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 passed=0 failed=0
+failures=()   # what failed, repeated just above the last line (CI often shows only the tail)
 step() {   # step NAME COMMAND...: runs a step, counts it
   local name=$1; shift
+  local out; out=$(mktemp)
   echo "== $name"
-  if "$@"; then echo "== $name: ok"; return 0; fi
-  echo "== $name: FAILED"; failed=$((failed + 1)); return 1
+  if "$@" 2>&1 | tee "$out"; [ "${PIPESTATUS[0]}" -eq 0 ]; then echo "== $name: ok"; rm -f "$out"; return 0; fi
+  echo "== $name: FAILED"; failed=$((failed + 1))
+  failures+=("step '$name' failed; its last lines:" "$(tail -n 12 "$out" | sed 's/^/    /')")
+  rm -f "$out"; return 1
 }
 scripts/ensure-tools.sh
 step "release build" swift build -c release || { echo "tests: 0 passed, 1 failed"; exit 1; }
@@ -26,6 +30,7 @@ if [ "$swift_status" -eq 0 ] && [ -n "$total" ]; then
   passed=$((passed + total))
 else
   failed_tests=$(grep -cE "^✘ Test .* failed" "$log" || true)
+  failures+=("swift test failed (status $swift_status):" "$(grep -E "^✘ " "$log" | head -n 20 | sed 's/^/    /')")
   failed=$((failed + (failed_tests > 0 ? failed_tests : 1)))
   passed=$((passed + ${total:-0} - failed_tests))
 fi
@@ -35,5 +40,9 @@ step "install" scripts/test_install.sh && passed=$((passed + 1))
 step "ci examples" python3 scripts/test_ci_examples.py && passed=$((passed + 1))
 step "security (hostile input in headless Chromium)" python3 scripts/security/check.py --bin .build/release/linkify \
   && passed=$((passed + 1))
+if [ "$failed" -ne 0 ]; then
+  echo "== failures"
+  printf '%s\n' "${failures[@]}"
+fi
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -70,6 +70,7 @@ extension Driver {
         let counters = JobCounters()
         var progressThread: pthread_t? = nil
         if let meter {
+            meter.draw()
             let box = Unmanaged.passRetained(meter).toOpaque()
             var t = pthread_t()
             if pthread_create(&t, nil, { ctx in

@@ -320,18 +320,25 @@ public enum OptionParser {
         return ""
     }
 
+    /// Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`:
+    /// the optimal string alignment distance, so `--hepl` is one edit from `--help`.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var prev = row[0]
-            row[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                let cur = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-                prev = cur
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], before[j - 2] + 1)
+                }
             }
+            (before, previous, current) = (previous, current, before)
         }
-        return a.isEmpty ? b.count : row[b.count]
+        return previous[b.count]
     }
 }

@@ -71,7 +71,9 @@ final class ProgressMeter: Sendable {
         }
     }
 
-    private func draw() {
+    /// Draws the bar once. The first frame is drawn before any file is read,
+    /// so a run shorter than the redraw interval still shows it.
+    func draw() {
         let files = filesDone.load(ordering: .relaxed)
         let bytes = bytesDone.load(ordering: .relaxed)
         let elapsed = max(Self.now() - start, 0.001)
@@ -90,6 +92,8 @@ final class ProgressMeter: Sendable {
         let mbps = Int(rate / 1e5)
         let line = "\r\u{1B}[K[\(bar)] \(files)/\(totalFiles) files  \(mbps / 10).\(mbps % 10) MB/s  ETA \(eta)"
         screen.withLock { drawn in
+            // Checked under the lock that stop() takes after setting it: no frame after the last clear.
+            guard !stopped.load(ordering: .relaxed) else { return }
             Array(line.utf8).withUnsafeBytes { try? FileSystem.writeAll(fd, $0, path: "<stderr>") }
             drawn = true
         }

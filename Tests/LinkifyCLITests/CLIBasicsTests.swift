@@ -25,10 +25,18 @@ import Testing
         #expect(r.err.hasPrefix("linkify: unknown option '--frobnicate'"))
     }
 
-    @Test func nearMissSuggestsTheFlag() {
-        let r = Subprocess.linkify(["--detcet", "url"])
+    // A swap of two neighbours is one edit: --detcet and --hepl are near misses.
+    @Test(arguments: [("--detcet", "--detect"), ("--hepl", "--help"), ("--fromat", "--format"), ("--fro", "--from"), ("--ouptut", "--output")])
+    func nearMissSuggestsTheFlag(_ typed: String, _ meant: String) {
+        let r = Subprocess.linkify([typed, "url"])
         #expect(r.status == 2)
-        #expect(r.err.contains("did you mean '--detect'?"))
+        #expect(r.err.contains("did you mean '\(meant)'?"))
+    }
+
+    @Test func farMissSuggestsNothing() {
+        let r = Subprocess.linkify(["--zzzzzz"])
+        #expect(r.status == 2)
+        #expect(!r.err.contains("did you mean"))
     }
 
     @Test(arguments: [["--to", "pdf"], ["--detect", "url,foo"], ["--profile", "x"], ["--offsets", "bytes"], ["--to"]])
