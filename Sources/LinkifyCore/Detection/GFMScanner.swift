@@ -142,9 +142,7 @@ struct GFMScanner: EntityScanner {
         }
         guard n - p >= 4, t[p + 1] == 0x77, t[p + 2] == 0x77, t[p + 3] == 0x2E else { return nil }
         guard let domainEnd = cache.domainEnd(t, from: p, allowsShort: false) else { return nil }
-        var end = domainEnd
-        while end < n && !Self.isSpace(t[end]) && t[end] != 0x3C { end += 1 }
-        end = Self.trimmedEnd(t, base: p, end: end)
+        let end = Self.trimmedRun(t, base: p, from: domainEnd)
         return end > p ? p..<end : nil
     }
 
@@ -158,9 +156,7 @@ struct GFMScanner: EntityScanner {
         guard Self.isSafeScheme(t, start, c) else { return nil }
         var cache = DomainRunCache()
         guard let domainEnd = cache.domainEnd(t, from: c + 3, allowsShort: true) else { return nil }
-        var end = domainEnd
-        while end < n && !Self.isSpace(t[end]) && t[end] != 0x3C { end += 1 }
-        end = Self.trimmedEnd(t, base: c, end: end)
+        let end = Self.trimmedRun(t, base: c, from: domainEnd)
         return end > c ? start..<end : nil
     }
 
@@ -182,12 +178,21 @@ struct GFMScanner: EntityScanner {
 
     /// cmark-gfm's `is_valid_hostchar`: the scalar at `i` is valid UTF-8 and
     /// neither white space nor punctuation (ASCII punctuation or a Unicode P category).
+    @inline(__always)
     static func isHostCharacter(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
         let b = t[i]
         if b < 0x80 {
-            if b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D || b == 0x20 { return false }
-            return !isASCIIPunctuation(b)
+            // One bit per ASCII byte that is not a host character: tab, line feed,
+            // form feed, carriage return, space and punctuation (CommonMark §2.1).
+            let low: UInt64 = 0xFC00_FFFF_0000_3600
+            let high: UInt64 = 0x7800_0001_F800_0001
+            return (b < 64 ? low >> UInt64(b) : high >> UInt64(b - 64)) & 1 == 0
         }
+        return isNonASCIIHostCharacter(t, at: i)
+    }
+
+    /// `isHostCharacter` for a byte at or above 0x80.
+    static func isNonASCIIHostCharacter(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
         let (scalar, _) = UTF8Bytes.decode(t, at: i)
         guard scalar != UTF8Bytes.invalid, let u = Unicode.Scalar(scalar) else { return false }
         switch u.properties.generalCategory {
@@ -209,16 +214,31 @@ struct GFMScanner: EntityScanner {
     @inline(__always)
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
-    /// The end of a link after trimming (`autolink_delim`); `base` is where
-    /// cmark-gfm's view of the link starts (the `w` or the `:`), which is where
-    /// parentheses are counted from.
-    static func trimmedEnd(_ t: UnsafeBufferPointer<UInt8>, base: Int, end: Int) -> Int {
-        var end = end
+    /// The end of a URL whose domain ends at `domainEnd`: it runs to white
+    /// space or `<` and is then trimmed. Parentheses are counted on the way;
+    /// `base..<domainEnd` has none (`www.`, `://` and host characters).
+    static func trimmedRun(_ t: UnsafeBufferPointer<UInt8>, base: Int, from domainEnd: Int) -> Int {
+        let n = t.count
+        var end = domainEnd
         var open = 0
         var close = 0
-        for k in base..<end {
-            if t[k] == 0x28 { open += 1 } else if t[k] == 0x29 { close += 1 }
+        while end < n {
+            let b = t[end]
+            if isSpace(b) || b == 0x3C { break }
+            if b == 0x28 { open += 1 } else if b == 0x29 { close += 1 }
+            end += 1
         }
+        return trimmedEnd(t, base: base, end: end, open: open, close: close)
+    }
+
+    /// The end of a link after trimming (`autolink_delim`); `base` is where
+    /// cmark-gfm's view of the link starts (the `w` or the `:`), which is where
+    /// parentheses are counted from: `open` and `close` are the `(` and `)`
+    /// in `base..<end`.
+    static func trimmedEnd(_ t: UnsafeBufferPointer<UInt8>, base: Int, end: Int, open: Int, close: Int) -> Int {
+        var end = end
+        var open = open
+        var close = close
         func drop(to newEnd: Int) {
             for k in newEnd..<end {
                 if t[k] == 0x28 { open -= 1 } else if t[k] == 0x29 { close -= 1 }
@@ -300,7 +320,8 @@ struct GFMScanner: EntityScanner {
                 offset = at + 1
                 continue
             }
-            linkEnd = Self.trimmedEnd(t, base: at, end: at + linkEnd) - at
+            // The scanned address is letters, digits, `@.-_` and `/`: no parentheses.
+            linkEnd = Self.trimmedEnd(t, base: at, end: at + linkEnd, open: 0, close: 0) - at
             guard linkEnd > 0 else { offset = at + 1; continue }
             let start = at - rewind
             let stop = at + linkEnd
