@@ -52,12 +52,13 @@ import Testing
     @Test(arguments: notAddresses) func nonAddresses(_ c: String) { #expect(marked(c, Self.options) == c) }
 
     @Test func valueIsOneLineAndTargetIsAMapSearch() {
-        let e = entities("Ship to: 12 Mill Lane\nCambridge\nCB2 1TN", Self.options)
+        let text = "Ship to: 12 Mill Lane\nCambridge\nCB2 1TN"
+        let e = entities(text, Self.options)
         #expect(e.first?.value == "12 Mill Lane, Cambridge, CB2 1TN")
-        #expect(e.first?.target == "https://www.openstreetmap.org/search?query=12%20Mill%20Lane,%20Cambridge,%20CB2%201TN")
+        #expect(e.first?.target(in: text) == "https://www.openstreetmap.org/search?query=12%20Mill%20Lane,%20Cambridge,%20CB2%201TN")
         var o = Self.options
         o.templates.address = "https://maps.example/{}"
-        #expect(entities("at 5 Rue Street, Québec, QC G1R 4P5", o).first?.target
+        #expect(targets("at 5 Rue Street, Québec, QC G1R 4P5", o).first
             == "https://maps.example/5%20Rue%20Street,%20Qu%C3%A9bec,%20QC%20G1R%204P5")
     }
 

@@ -106,7 +106,7 @@ import Testing
         var o = Self.options()
         o.templates.date = "https://cal.example/?d={}"
         let e = entities("on 2026-12-03T10:00+01:00", o)
-        #expect(e.first?.target == "https://cal.example/?d=2026-12-03T10:00:00%2B01:00")
+        #expect(e.first?.target(in: "on 2026-12-03T10:00+01:00") == "https://cal.example/?d=2026-12-03T10:00:00%2B01:00")
         #expect(e.first?.value == "2026-12-03T10:00:00+01:00")
     }
 

@@ -59,6 +59,121 @@ import Testing
         #expect((LinkPolicy().rejection(of: target) != nil) == expected)
     }
 
+    @Test(arguments: ["javascript:alert(1)", "JavaScript:x", "java\tscript:x", "&#106;avascript:x", "%6Aavascript:x",
+                      "https://example.com", "vbscript:", "data:x", "datax:y", "x", ""])
+    func policyOnTheEntityBytesAgreesWithThePolicyOnItsTarget(_ text: String) {
+        // Each text as it is, and with a byte that is not UTF-8 before and after its colon.
+        var variants = [Array(text.utf8)]
+        if let colon = variants[0].firstIndex(of: 0x3A) {
+            variants.append(Array(variants[0][..<colon]) + [0xFF] + variants[0][colon...])
+            variants.append(Array(variants[0][...colon]) + [0xC3] + variants[0][(colon + 1)...])
+        }
+        let policies = [LinkPolicy(), LinkPolicy(allowedSchemes: ["https"]), LinkPolicy(deniedSchemes: ["data"])]
+        for bytes in variants {
+            bytes.withUnsafeBufferPointer { t in
+                for prefix in [TargetPrefix.none, .https, .http, .mailto, .tel] {
+                    let entity = Entity(kind: .url, start: 0, end: t.count, targetPrefix: prefix)
+                    let spelt = entity.target(in: t)
+                    let head = UnsafeBufferPointer(start: prefix.literal.utf8Start, count: prefix.literal.utf8CodeUnitCount)
+                    #expect(spelt == String(decoding: Array(head) + bytes, as: UTF8.self))
+                    for policy in policies {
+                        #expect(policy.rejection(of: entity, in: t) == policy.rejection(of: spelt), "\(prefix) \(bytes)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [Array("example.com/a?b=1&c='2'".utf8), [0x61, 0x2E, 0x63, 0x6F, 0xFF, 0x26], Array("é.example/ü".utf8)])
+    func hrefsWrittenFromTheBytesEqualHrefsFromTheTarget(_ bytes: [UInt8]) {
+        for truncate in [nil, 3] {
+            var fromBytes: [UInt8] = [], fromString: [UInt8] = []
+            bytes.withUnsafeBufferPointer { t in
+                let entity = Entity(kind: .url, start: 0, end: t.count, targetPrefix: .https)
+                let spelt = Entity(kind: .url, start: 0, end: t.count, target: entity.target(in: t))
+                var renderer = HTMLRenderer(options: RenderOptions(format: .html, anchors: AnchorOptions(truncate: truncate)))
+                renderer.write(t, 0..<t.count, entities: [entity], into: &fromBytes)
+                renderer.write(t, 0..<t.count, entities: [spelt], into: &fromString)
+            }
+            #expect(fromBytes == fromString)
+            #expect(String(decoding: fromBytes, as: UTF8.self).hasPrefix("<a href=\"https://"))
+        }
+    }
+
+    @Test func letterAndDigitRunsInTerminationAreIncluded() {
+        // `terminate` skips runs of ASCII letters and digits as Link_Term include.
+        for b in UInt8(0)..<128 where ByteClass.isAlnum(b) {
+            #expect(CharacterProperties.asciiLinkTerm[Int(b)] == .include, "byte \(b)")
+            #expect(URLPart.started(by: UInt32(b)) == nil && ![URLPart.path, .query].contains { $0.clearsBrackets(UInt32(b)) })
+        }
+    }
+
+    @Test(arguments: ["a.com/abcdefghijklmnopqrstuvwxyz0123456789ABCDEF.", "a.com/x(abcdefghijklmnopqrstuvwxyz)y)",
+                      "a.com/en-US/docs_x~y%20z-_~%(a-b)]", "a.com/a?b=c-d&e=%2F_~#x-y:~:z",
+                      "a.com/" + String(repeating: "ab1", count: 40) + "?q=1#f:~:t", "https://x.org/aé" + String(repeating: "z", count: 17)])
+    func terminationOverLetterRunsAgreesWithScalarByScalar(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { t in
+            let slash = t.firstIndex(of: 0x2F)!
+            for start in slash..<t.count {
+                #expect(terminate(t, from: start, part: .path, cjkIsHard: true) == scalarTerminate(t, from: start), "\(text) from \(start)")
+            }
+        }
+    }
+
+    /// The termination algorithm over a path, one scalar at a time without shortcuts (the definition).
+    func scalarTerminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var part = URLPart.path
+        var stack: [UInt32] = []
+        var lastSafe = start
+        var i = start
+        while i < t.count {
+            let (cp, len) = UTF8Bytes.decode(t, at: i)
+            var term = CharacterProperties.linkTerm(cp)
+            if cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp) { term = .hard }
+            if part.isTerminated(by: cp) {
+                part = URLPart.started(by: cp)!
+                stack.removeAll()
+                if term != .soft { lastSafe = i + len }
+                i += len
+                continue
+            }
+            if part.clearsBrackets(cp) || (part == .fragment && cp == 0x3A && i + 2 < t.count && t[i + 1] == 0x7E && t[i + 2] == 0x3A) {
+                stack.removeAll()
+            }
+            switch term {
+            case .include: lastSafe = i + len
+            case .soft: break
+            case .hard: return lastSafe
+            case .open: stack.append(cp); lastSafe = i + len
+            case .close:
+                guard let top = stack.last, CharacterProperties.opener(ofClose: cp) == top else { return lastSafe }
+                stack.removeLast()
+                lastSafe = i + len
+            }
+            i += len
+        }
+        return lastSafe
+    }
+
+    @Test func shortTopLevelDomainBitsAgreeWithTheSearch() {
+        // Every name of two or three ASCII bytes is letters (what the bits assume)…
+        let p = TLDData.sorted.utf8Start
+        for name in 0..<(TLDList.offsets.count - 1) {
+            let s = TLDList.offsets[name], length = TLDList.offsets[name + 1] - 1 - s
+            if length <= 3 && p[s] < 0x80 { #expect((s..<(s + length)).allSatisfy { ByteClass.isAlpha(p[$0]) }) }
+        }
+        // …and every label of two or three letters, in either case, gets the search's answer.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        var labels: [[UInt8]] = []
+        for a in letters { for b in letters { labels.append([a, b]); for c in letters { labels.append([a, b, c]) } } }
+        labels += [Array("CoM".utf8), Array("D3".utf8), Array("a-b".utf8), Array("x1".utf8)]
+        for label in labels {
+            let expected = label.map(ByteClass.lower).withUnsafeBufferPointer { TLDList.search($0) }
+            #expect(label.withUnsafeBufferPointer { TLDList.contains($0, 0..<$0.count) } == expected, "\(label)")
+        }
+    }
+
     @Test func targetsAreBuiltWithTheirPrefix() {
         let bytes = Array("xx example.com yy".utf8)
         let s = bytes.withUnsafeBufferPointer { UTF8Bytes.string(prefix: "https://", $0, 3..<14) }

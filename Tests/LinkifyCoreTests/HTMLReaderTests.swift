@@ -9,7 +9,7 @@ func markedHTML(_ html: String, _ options: FinderOptions = FinderOptions()) -> S
 /// The targets the HTML reader finds in `html`.
 func htmlTargets(_ html: String) -> [String] {
     let bytes = Array(html.utf8)
-    return bytes.withUnsafeBufferPointer { HTMLReader().entities(in: $0, finder: EntityFinder()) }.map(\.target)
+    return bytes.withUnsafeBufferPointer { t in HTMLReader().entities(in: t, finder: EntityFinder()).map { $0.target(in: t) } }
 }
 
 @Suite struct HTMLReaderTests {

@@ -21,7 +21,7 @@ import Testing
     @Test func userRuleBeatsBuiltInAtTheSameStart() {
         let options = FinderOptions(userScanners: [Self.literal("example.com", "https://mine")])
         let found = entities("go example.com/path now", options)
-        #expect(found.map(\.target) == ["https://mine"])
+        #expect(targets("go example.com/path now", options) == ["https://mine"])
         #expect(found.map(\.kind) == [.custom])
     }
 
@@ -30,7 +30,7 @@ import Testing
             Self.literal("Google", "https://g"),
             try! PatternLinkScanner(pattern: #"Google \w+"#, template: "https://p/{0}"),
         ])
-        #expect(entities("Google Maps", options).map(\.target) == ["https://p/Google%20Maps"])
+        #expect(targets("Google Maps", options) == ["https://p/Google%20Maps"])
     }
 
     @Test func longerMatchWinsAmongBuiltInsAtTheSameStart() {
@@ -50,7 +50,7 @@ import Testing
 
     @Test func rejectedCandidateDoesNotHideOthers() {
         let options = FinderOptions(userScanners: [Self.literal("example.com", "javascript:alert(1)")])
-        #expect(entities("example.com", options).map(\.target) == ["https://example.com"])
+        #expect(targets("example.com", options) == ["https://example.com"])
     }
 
     // MARK: - Schemes
@@ -65,9 +65,9 @@ import Testing
     @Test func rewritesFirstMatchWins() {
         let options = FinderOptions(rewrites: [("http://", "https://"), ("https://old.example/", "https://new.example/"),
                                                ("http://", "ftp://")])
-        #expect(entities("http://a.com", options).map(\.target) == ["https://a.com"])
-        #expect(entities("https://old.example/x", options).map(\.target) == ["https://new.example/x"])
-        #expect(entities("HTTP://A.COM", options).map(\.target) == ["https://A.COM"])
+        #expect(targets("http://a.com", options) == ["https://a.com"])
+        #expect(targets("https://old.example/x", options) == ["https://new.example/x"])
+        #expect(targets("HTTP://A.COM", options) == ["https://A.COM"])
     }
 
     @Test func rewriteThenPolicy() {
@@ -122,8 +122,8 @@ import Testing
                     for u in [[], users] {
                         let options = FinderOptions(kinds: .defaults, userScanners: u, allowedSchemes: a, deniedSchemes: d, rewrites: r)
                         for e in entities(text, options) {
-                            let scheme = LinkPolicy.scheme(of: e.target)
-                            #expect(!(scheme.map(LinkPolicy.dangerousSchemes.contains) ?? false), "\(e.target) with \(String(describing: a)) \(d) \(r)")
+                            let scheme = LinkPolicy.scheme(of: e.target(in: text))
+                            #expect(!(scheme.map(LinkPolicy.dangerousSchemes.contains) ?? false), "\(e.target(in: text)) with \(String(describing: a)) \(d) \(r)")
                         }
                     }
                 }

@@ -28,6 +28,11 @@ func entities(_ text: String, _ options: FinderOptions = FinderOptions()) -> [En
     return bytes.withUnsafeBufferPointer { EntityFinder(options: options).entities(in: $0) }
 }
 
+/// The targets of the entities found in `text`.
+func targets(_ text: String, _ options: FinderOptions = FinderOptions()) -> [String] {
+    entities(text, options).map { $0.target(in: text) }
+}
+
 /// Renders `text` in one format with the default finder.
 func rendered(_ text: String, _ format: OutputFormat, input: InputFormat = .text, options: FinderOptions = FinderOptions()) -> String {
     let bytes = Array(text.utf8)

@@ -92,7 +92,7 @@ import Testing
 
     @Test func targets() {
         let found = entities("example.com www.example.com a@b.org mailto:c@d.org https://x.org")
-        #expect(found.map(\.target) == ["https://example.com", "https://www.example.com", "mailto:a@b.org",
+        #expect(found.map { $0.target(in: "example.com www.example.com a@b.org mailto:c@d.org https://x.org") } == ["https://example.com", "https://www.example.com", "mailto:a@b.org",
                                           "mailto:c@d.org", "https://x.org"])
         #expect(found.map(\.kind) == [.url, .url, .email, .email, .url])
     }

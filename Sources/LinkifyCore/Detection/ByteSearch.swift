@@ -31,4 +31,15 @@ enum ByteSearch {
         while i < n && !matches(t[i]) { i += 1 }
         return i
     }
+
+    /// `first(in:from:block:matches:)` over `t[..<end]`. It may read up to a
+    /// block past `end`, and no further: a short range is still read sixteen
+    /// bytes at a time (the byte-by-byte tail was most of the cost on short
+    /// ranges), and the work stays proportional to the range.
+    @inline(__always)
+    static func first(in t: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int,
+                      block: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>,
+                      matches: (UInt8) -> Bool) -> Int {
+        min(first(in: UnsafeBufferPointer(rebasing: t[..<min(t.count, end + 15)]), from: start, block: block, matches: matches), end)
+    }
 }

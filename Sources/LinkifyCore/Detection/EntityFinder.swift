@@ -100,7 +100,7 @@ public struct EntityFinder: Sendable {
             guard var list = found.popLast() else { return [] }
             var kept = 0
             for i in list.indices {
-                if let entity = admitted(list[i]) {
+                if let entity = admitted(list[i], in: text) {
                     list[kept] = entity
                     kept += 1
                 }
@@ -119,7 +119,7 @@ public struct EntityFinder: Sendable {
                 if entity.end > end, overrun.last != result.count - 1 { overrun.append(result.count - 1) }
                 continue
             }
-            guard let admitted = admitted(entity) else { continue }
+            guard let admitted = admitted(entity, in: text) else { continue }
             result.append(admitted)
             end = admitted.end
         }
@@ -180,15 +180,15 @@ public struct EntityFinder: Sendable {
                 if e.end > w.end, overrun.last != result.count - 1 { overrun.append(result.count - 1) }
                 continue
             }
-            guard let admitted = admitted(e) else {
-                let reason = rejection(of: e) ?? .tooLong
+            guard let admitted = admitted(e, in: text) else {
+                let reason = rejection(of: e, in: text) ?? .tooLong
                 explained.append(Explanation(start: e.start, end: e.end, kind: e.kind, verdict: .rejected(reason)))
                 continue
             }
             var rule = candidate.scanner.rule(for: e, in: text)
-            if admitted.target != e.target { rule += ", target rewritten from \(e.target)" }
+            if admitted.target != e.target { rule += ", target rewritten from \(e.target(in: text))" }
             explained.append(Explanation(start: e.start, end: e.end, kind: e.kind,
-                                         verdict: .linked(rule: rule, target: admitted.target)))
+                                         verdict: .linked(rule: rule, target: admitted.target(in: text))))
             result.append(admitted)
             winner = admitted
         }
@@ -203,26 +203,26 @@ public struct EntityFinder: Sendable {
         return a.0.end > b.0.end
     }
 
-    /// `entity` with its target rewritten (`--rewrite`), when the link policy
-    /// lets it become a link; nil when it does not.
+    /// `entity` (found in `text`) with its target rewritten (`--rewrite`),
+    /// when the link policy lets it become a link; nil when it does not.
     @inline(__always)
-    public func admitted(_ entity: Entity) -> Entity? {
+    public func admitted(_ entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> Entity? {
         if entity.end - entity.start > Limits.maxEntityBytes { return nil }
         if entity.isUnlinkedDate { return entity }
         var result = entity
-        if !policy.rewrites.isEmpty { result.target = policy.rewritten(entity.target) }
-        return policy.rejection(of: result.target) == nil ? result : nil
+        if !policy.rewrites.isEmpty { result.target = policy.rewritten(entity.target, of: entity, in: text) }
+        return policy.rejection(of: result, in: text) == nil ? result : nil
     }
 
-    /// Why the link policy turns `entity` down (after rewriting), or nil.
-    public func rejection(of entity: Entity) -> RejectionReason? {
+    /// Why the link policy turns `entity` (found in `text`) down (after rewriting), or nil.
+    public func rejection(of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
         if entity.end - entity.start > Limits.maxEntityBytes { return .tooLong }
         if entity.isUnlinkedDate { return nil }
-        return policy.rejection(of: policy.rewritten(entity.target))
+        return policy.rejection(of: policy.rewritten(entity.target(in: text)))
     }
 
-    /// Whether the link policy lets `entity` become a link (after rewriting).
-    public func isAllowed(_ entity: Entity) -> Bool { admitted(entity) != nil }
+    /// Whether the link policy lets `entity` (found in `text`) become a link (after rewriting).
+    public func isAllowed(_ entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> Bool { admitted(entity, in: text) != nil }
 
 }
 

@@ -124,8 +124,7 @@ struct GFMScanner: EntityScanner {
             }
             floor = r.upperBound
             if reportsURLs {
-                let target = b == 0x77 ? UTF8Bytes.string(prefix: "http://", t, r) : UTF8Bytes.string(t, r)
-                out.append(Entity(kind: .url, start: r.lowerBound, end: r.upperBound, target: target))
+                out.append(Entity(kind: .url, start: r.lowerBound, end: r.upperBound, targetPrefix: b == 0x77 ? .http : .none))
             }
             i = r.upperBound
         }
@@ -191,7 +190,11 @@ struct GFMScanner: EntityScanner {
         return isNonASCIIHostCharacter(t, at: i)
     }
 
-    /// `isHostCharacter` for a byte at or above 0x80.
+    /// `isHostCharacter` for a byte at or above 0x80. Never inlined: the
+    /// general category is a resilient enum, and inlined this set up its
+    /// metadata and case values on every call of the caller (about 500
+    /// instructions per domain).
+    @inline(never)
     static func isNonASCIIHostCharacter(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
         let (scalar, _) = UTF8Bytes.decode(t, at: i)
         guard scalar != UTF8Bytes.invalid, let u = Unicode.Scalar(scalar) else { return false }
@@ -223,9 +226,14 @@ struct GFMScanner: EntityScanner {
         var open = 0
         var close = 0
         while end < n {
+            end = ByteSearch.first(in: t, from: end, block: { v in
+                (v .== ByteSearch.splat(0x20)) .| (v .== ByteSearch.splat(0x0A)) .| (v .== ByteSearch.splat(0x0D))
+                    .| (v .== ByteSearch.splat(0x09)) .| (v .== ByteSearch.splat(0x3C))
+                    .| (v .== ByteSearch.splat(0x28)) .| (v .== ByteSearch.splat(0x29))
+            }, matches: { isSpace($0) || $0 == 0x3C || $0 == 0x28 || $0 == 0x29 })
+            guard end < n else { break }
             let b = t[end]
-            if isSpace(b) || b == 0x3C { break }
-            if b == 0x28 { open += 1 } else if b == 0x29 { close += 1 }
+            if b == 0x28 { open += 1 } else if b == 0x29 { close += 1 } else { break }
             end += 1
         }
         return trimmedEnd(t, base: base, end: end, open: open, close: close)
@@ -325,8 +333,7 @@ struct GFMScanner: EntityScanner {
             guard linkEnd > 0 else { offset = at + 1; continue }
             let start = at - rewind
             let stop = at + linkEnd
-            let target = autoMailto ? UTF8Bytes.string(prefix: "mailto:", t, start..<stop) : UTF8Bytes.string(t, start..<stop)
-            out.append(Entity(kind: .email, start: start, end: stop, target: target))
+            out.append(Entity(kind: .email, start: start, end: stop, targetPrefix: autoMailto ? .mailto : .none))
             offset = stop
             forward = ForwardScanCache()
         }
@@ -435,6 +442,9 @@ struct DomainRunCache {
         var last = -1
         var previous = -1
         while i < n {
+            // Letters and digits followed by a byte above space (most of a
+            // host) need none of the tests below.
+            while i + 1 < n && t[i + 1] > 0x20 && ByteClass.isAlnum(t[i]) { i += 1 }
             // cmark-gfm never looks at the last byte of a paragraph here.
             if i + 1 == n || (GFMScanner.isSpace(t[i + 1]) && Self.endsParagraph(t, after: i)) { break }
             let b = t[i]

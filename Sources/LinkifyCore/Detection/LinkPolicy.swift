@@ -34,6 +34,25 @@ public struct LinkPolicy: Sendable {
         return target
     }
 
+    /// `target`, the target of `entity` found in `text`, after the first rewrite
+    /// whose FROM starts it; unchanged (not spelt out) when no rewrite applies.
+    func rewritten(_ target: Entity.Target, of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> Entity.Target {
+        let spelt = entity.target(in: text)
+        let result = rewritten(spelt)
+        return result == spelt ? target : .string(result)
+    }
+
+    /// Why the target of `entity`, found in `text`, may not be a link, or nil when it may.
+    public func rejection(of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
+        if case .text(let prefix) = entity.target, allowedSchemes == nil && deniedSchemes.isEmpty {
+            // Every prefix is a scheme that is not dangerous; without one, the
+            // entity's own bytes are the target, read without building it.
+            if prefix != .none { return nil }
+            if Self.quickIsDangerous(UnsafeBufferPointer(rebasing: text[entity.range])) == false { return nil }
+        }
+        return rejection(of: entity.target(in: text))
+    }
+
     /// Why `target` may not be a link, or nil when it may.
     public func rejection(of target: String) -> RejectionReason? {
         // Without allowed or denied schemes only the dangerous ones matter; this
@@ -79,29 +98,34 @@ public struct LinkPolicy: Sendable {
     /// `scheme(of:)` can decode.
     static func quickIsDangerous(_ target: String) -> Bool? {
         var target = target
-        return target.withUTF8 { u -> Bool? in
-            // The longest dangerous scheme, `javascript`, has 10 letters; a
-            // longer run of scheme characters stays at the start whatever is decoded after it.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { scheme -> Bool? in
-                var length = 0
-                for b in u.prefix(4096) {
-                    if b == 0x25 || b == 0x26 { return nil }
-                    if b <= 0x20 || b == 0x7F { continue }
-                    if b == 0x3A {
-                        @inline(__always) func equals(_ word: StaticString) -> Bool {
-                            guard word.utf8CodeUnitCount == length else { return false }
-                            for k in 0..<length where scheme[k] != word.utf8Start[k] { return false }
-                            return true
-                        }
-                        return equals("javascript") || equals("vbscript") || equals("data")
-                    }
-                    guard length < 10, ByteClass.isSchemeChar(b) else { return false }
-                    scheme[length] = ByteClass.lower(b)
-                    length += 1
-                }
-                return false
-            }
+        return target.withUTF8 { quickIsDangerous($0) }
+    }
+
+    /// `quickIsDangerous` of the target spelt by the bytes `u` (bytes that are
+    /// not valid UTF-8 end a scheme as their replacement character would).
+    static func quickIsDangerous(_ u: UnsafeBufferPointer<UInt8>) -> Bool? {
+        // A first letter that starts no dangerous scheme stays first whatever
+        // is decoded or dropped after it (`https:`, `mailto:`, `ftp:`).
+        if let f = u.first, ByteClass.isAlpha(f), f | 0x20 != 0x6A, f | 0x20 != 0x76, f | 0x20 != 0x64 { return false }
+        // The longest dangerous scheme, `javascript`, has 10 letters; a longer
+        // run of scheme characters stays at the start whatever is decoded after
+        // it. Each scheme is matched letter by letter as the bytes come.
+        let javascript = ("javascript" as StaticString).utf8Start, vbscript = ("vbscript" as StaticString).utf8Start
+        let data = ("data" as StaticString).utf8Start
+        var length = 0
+        var j = true, v = true, d = true
+        for b in u.prefix(4096) {
+            if b == 0x25 || b == 0x26 { return nil }
+            if b <= 0x20 || b == 0x7F { continue }
+            if b == 0x3A { return (j && length == 10) || (v && length == 8) || (d && length == 4) }
+            guard length < 10, ByteClass.isSchemeChar(b) else { return false }
+            let l = ByteClass.lower(b)
+            j = j && javascript[length] == l
+            v = v && length < 8 && vbscript[length] == l
+            d = d && length < 4 && data[length] == l
+            length += 1
         }
+        return false
     }
 
     /// One round of decoding `%HH`, `&#N;`, `&#xH;` and the named references

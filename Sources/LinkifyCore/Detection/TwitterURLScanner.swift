@@ -252,7 +252,7 @@ struct TwitterURLScanner: EntityScanner {
                 guard !found.isEmpty else { return }
                 if hasPath { found[found.count - 1] = found[found.count - 1].lowerBound..<end }
                 for r in found {
-                    out.append(Entity(kind: .url, start: r.lowerBound, end: r.upperBound, target: "https://" + UTF8Bytes.string(t, r)))
+                    out.append(Entity(kind: .url, start: r.lowerBound, end: r.upperBound, targetPrefix: .https))
                 }
                 return
             }
@@ -267,7 +267,7 @@ struct TwitterURLScanner: EntityScanner {
                     end = k
                 }
             }
-            out.append(Entity(kind: .url, start: start, end: end, target: UTF8Bytes.string(t, start..<end)))
+            out.append(Entity(kind: .url, start: start, end: end, targetPrefix: .none))
         }
 
         /// End of `validUrlPath` after the `/` at `p - 1`: the longest run of path

@@ -62,6 +62,8 @@ public struct HTMLReader: DocumentReader {
         }
         decoded.bytes.withUnsafeBufferPointer { t in
             for var entity in finder.entities(in: t) {
+                // The target is the decoded text: spelt out before the range moves to the source.
+                entity.spellOutTarget(in: t)
                 entity.end = decoded.sourceEnd(of: entity.end)
                 entity.start = decoded.sourceStart(of: entity.start)
                 result.append(entity)

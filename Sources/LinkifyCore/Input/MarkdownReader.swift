@@ -85,7 +85,7 @@ public struct MarkdownReader: DocumentReader {
         if e.start > 0 {
             let before = document[e.start - 1]
             if before == 0x5C { return }
-            if before == 0x21 && !(UTF8Bytes.string(document, e.range) == e.target && MarkdownLink.isAutolinkable(e.target)) { return }
+            if before == 0x21 && !(UTF8Bytes.string(document, e.range) == e.target(in: document) && MarkdownLink.isAutolinkable(e.target(in: document))) { return }
         }
         result.append(e)
     }

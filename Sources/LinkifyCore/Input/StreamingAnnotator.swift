@@ -16,8 +16,13 @@ public struct StreamingAnnotator {
     /// New bytes that make the next window: `chunkSize`, halved while windows
     /// hold many entities so that the entities of one window stay few.
     var windowChunk: Int
-    /// Entities per window above which the next window is made smaller.
-    static let denseWindow = 16384
+    /// Entity weight per window above which the next window is made smaller.
+    /// An entity whose target is its own text is a few words and weighs 1; one
+    /// with a computed target or a value (Strings on the heap) weighs 4. Sized
+    /// as 16,384 entities with Strings were before: memory stays bounded, and
+    /// URL-dense text keeps 512 KiB windows, whose 68 KiB `keep` tail is
+    /// rescanned once per window rather than once per 128 KiB (docs/benchmarks.md).
+    static let denseWindow = 65536
     /// The smallest window chunk.
     static let minimumChunk = 128 * 1024
     var window: [UInt8] = []
@@ -98,9 +103,10 @@ public struct StreamingAnnotator {
             if let last = entities.last { flushEnd = max(flushEnd, last.end) }
             // Dense text (a link every few bytes) gets smaller windows: memory
             // is bounded by entities per window, not only by bytes.
-            if entities.count > Self.denseWindow {
+            let weight = entities.count + 3 * entities.reduce(0) { $0 + ($1.strings == nil ? 0 : 1) }
+            if weight > Self.denseWindow {
                 windowChunk = max(min(Self.minimumChunk, chunkSize), windowChunk / 2)
-            } else if entities.count < Self.denseWindow / 4 {
+            } else if weight < Self.denseWindow / 4 {
                 windowChunk = min(chunkSize, windowChunk * 2)
             }
             // Render in slices that never cut an entity, draining between them.
@@ -111,7 +117,7 @@ public struct StreamingAnnotator {
                 var j = next
                 while j < entities.count && entities[j].start < sliceEnd { j += 1 }
                 if j > next { sliceEnd = max(sliceEnd, entities[j - 1].end) }
-                renderer.write(t, at..<sliceEnd, entities: Array(entities[next..<j]), into: &out)
+                renderer.write(t, at..<sliceEnd, entities: entities[next..<j], into: &out)
                 try drain(&out)
                 at = sliceEnd
                 next = j
@@ -173,7 +179,7 @@ private func writeSlices(_ document: UnsafeBufferPointer<UInt8>, _ at: inout Int
             sliceEnd = max(sliceEnd, entities[j].end)
             j += 1
         }
-        renderer.write(document, at..<sliceEnd, entities: Array(entities[next..<j]), into: &out)
+        renderer.write(document, at..<sliceEnd, entities: entities[next..<j], into: &out)
         try drain(&out)
         at = sliceEnd
         next = j

@@ -39,7 +39,7 @@ public struct Linter: Sendable {
             let rule = LintRule(entity.kind)
             if suppressions.isSuppressed(rule, line: start.line) { continue }
             result.findings.append(LintFinding(path: path, rule: rule, text: UTF8Bytes.string(document, entity.range),
-                                               target: entity.target, start: start, end: end, range: entity.range))
+                                               target: entity.target(in: document), start: start, end: end, range: entity.range))
             result.entities.append(entity)
         }
         return result

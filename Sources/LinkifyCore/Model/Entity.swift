@@ -7,28 +7,156 @@ public struct Entity: Sendable, Equatable, Hashable {
     public var start: Int
     /// Byte offset just past the last byte.
     public var end: Int
-    /// The link target (`href`); for dates, the ISO 8601 value.
-    public var target: String
-    /// The normal form (E.164, ISO 8601, the bare name), when the kind has one.
-    public var value: String?
+    /// The prefix of a target that is the entity's text (when `strings` is nil).
+    var prefix: TargetPrefix
+    /// The computed target and the value, when there is either; nil for most
+    /// links, so that copying an entity is a copy of a few words (an `Entity`
+    /// holding Strings inline was copied through a value witness, six times per
+    /// link on URL-dense text: docs/benchmarks.md).
+    var strings: Strings?
 
-    /// Creates an entity.
+    /// The out-of-line Strings of an entity; never changed once made.
+    final class Strings: Sendable {
+        let target: String?
+        let value: String?
+        init(target: String?, value: String?) {
+            self.target = target
+            self.value = value
+        }
+    }
+
+    /// The link target (`href`; for dates, the ISO 8601 value), as stored:
+    /// `target(in:)` spells it out.
+    public var target: Target {
+        get {
+            if let s = strings?.target { return .string(s) }
+            return .text(after: prefix)
+        }
+        set {
+            let value = self.value
+            switch newValue {
+            case .text(let p):
+                prefix = p
+                strings = value.map { Strings(target: nil, value: $0) }
+            case .string(let s):
+                prefix = .none
+                strings = Strings(target: s, value: value)
+            }
+        }
+    }
+
+    /// The normal form (E.164, ISO 8601, the bare name), when the kind has one.
+    public var value: String? {
+        get { strings?.value }
+        set {
+            let target = strings?.target
+            strings = target == nil && newValue == nil ? nil : Strings(target: target, value: newValue)
+        }
+    }
+
+    /// How an entity's target is stored.
+    ///
+    /// Most links point at their own text, maybe after a scheme (`https://` +
+    /// `example.com`); those keep no String, so that finding and writing a
+    /// link allocates nothing (docs/benchmarks.md). Computed targets
+    /// (templates, rewrites, phone numbers, dates) are Strings.
+    public enum Target: Sendable, Hashable {
+        /// `prefix` followed by the entity's own bytes.
+        case text(after: TargetPrefix)
+        /// A target that is not the entity's text.
+        case string(String)
+    }
+
+    /// Creates an entity with a computed target.
     public init(kind: EntityKind, start: Int, end: Int, target: String, value: String? = nil) {
         self.kind = kind
         self.start = start
         self.end = end
-        self.target = target
-        self.value = value
+        self.prefix = .none
+        self.strings = Strings(target: target, value: value)
+    }
+
+    /// Creates an entity whose target is `prefix` followed by its own bytes.
+    public init(kind: EntityKind, start: Int, end: Int, targetPrefix prefix: TargetPrefix, value: String? = nil) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.prefix = prefix
+        self.strings = value.map { Strings(target: nil, value: $0) }
+    }
+
+    /// Entities are equal when their kinds, ranges, targets and values are.
+    public static func == (a: Entity, b: Entity) -> Bool {
+        a.kind == b.kind && a.start == b.start && a.end == b.end && a.target == b.target && a.value == b.value
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(start)
+        hasher.combine(end)
+        hasher.combine(target)
+        hasher.combine(value)
     }
 
     /// The byte range `start..<end`.
     public var range: Range<Int> { start..<end }
 
-    /// The same entity with its range moved by `delta` bytes.
+    /// The link target, for an entity found in `text` (the buffer its offsets point into).
+    /// Bytes that are not valid UTF-8 become U+FFFD.
+    public func target(in text: UnsafeBufferPointer<UInt8>) -> String {
+        if let s = strings?.target { return s }
+        return prefix.string(followedBy: text, range)
+    }
+
+    /// The link target, for an entity found in `text` (offsets into `text.utf8`).
+    public func target(in text: String) -> String {
+        if let s = strings?.target { return s }
+        var text = text
+        return text.withUTF8 { target(in: $0) }
+    }
+
+    /// Makes the target a String, for an entity found in `text`: to be done
+    /// before the range is moved onto other bytes than the ones it was found in.
+    public mutating func spellOutTarget(in text: UnsafeBufferPointer<UInt8>) {
+        if strings?.target == nil { target = .string(target(in: text)) }
+    }
+
+    /// The same entity with its range moved by `delta` bytes (onto the same bytes).
     public func shifted(by delta: Int) -> Entity {
         var copy = self
         copy.start += delta
         copy.end += delta
         return copy
+    }
+}
+
+/// The fixed text before an entity's own bytes in its target.
+public enum TargetPrefix: UInt8, Sendable, Hashable {
+    /// The target is the text itself (`https://example.com`, `mailto:a@b.c`).
+    case none
+    /// `https://`, for bare domains.
+    case https
+    /// `http://`.
+    case http
+    /// `mailto:`, for email addresses.
+    case mailto
+    /// `tel:`.
+    case tel
+
+    /// The prefix's bytes.
+    public var literal: StaticString {
+        switch self {
+        case .none: return ""
+        case .https: return "https://"
+        case .http: return "http://"
+        case .mailto: return "mailto:"
+        case .tel: return "tel:"
+        }
+    }
+
+    /// This prefix followed by `t[range]` (invalid UTF-8 repaired) as one String, built in one allocation.
+    func string(followedBy t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        self == .none ? UTF8Bytes.string(t, range) : UTF8Bytes.string(prefix: literal, t, range)
     }
 }

@@ -3,11 +3,16 @@
 public struct HTMLRenderer: Renderer {
     let options: RenderOptions
     let escapesText: Bool
+    /// Whether anchors get more than `href` (`--class`, `--attr`, `--truncate`).
+    let hasAnchorOptions: Bool
+    var writer = ByteWriter()
 
     /// Creates an html renderer.
     public init(options: RenderOptions) {
         self.options = options
         self.escapesText = options.input == .text
+        self.hasAnchorOptions = options.anchors.classTemplate != nil || !options.anchors.attributes.isEmpty
+            || options.anchors.truncate != nil
     }
 
     /// Appends what comes before the first slice.
@@ -16,69 +21,100 @@ public struct HTMLRenderer: Renderer {
     public mutating func finish(into out: inout [UInt8]) {}
 
     /// Appends `text[range]` with `entities` (sorted, inside `range`) written as this format writes them.
-    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
+    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8]) {
+        writer.begin()
         var at = range.lowerBound
         for entity in entities {
-            copy(text, at..<entity.start, into: &out)
-            anchor(text, entity, into: &out)
+            copy(text, at..<entity.start)
+            anchor(text, entity)
             at = entity.end
         }
-        copy(text, at..<range.upperBound, into: &out)
+        copy(text, at..<range.upperBound)
+        writer.flush(into: &out)
     }
 
     @inline(__always)
-    private func copy(_ text: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into out: inout [UInt8]) {
+    private func copy(_ text: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) {
         guard !r.isEmpty else { return }
         if escapesText {
-            HTMLEscaping.appendEscaped(text, r, into: &out)
+            writer.appendEscaped(text, r)
         } else {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[r]))
+            writer.append(text, r)
         }
     }
 
-    private func anchor(_ text: UnsafeBufferPointer<UInt8>, _ entity: Entity, into out: inout [UInt8]) {
+    /// Appends the entity's target escaped, from the input bytes when it is
+    /// the entity's text: no String per link. Text that is not ASCII goes
+    /// through the String, which repairs invalid UTF-8. Returns where the
+    /// escaped entity text was written, when it was.
+    @inline(__always)
+    @discardableResult
+    private func appendTarget(_ text: UnsafeBufferPointer<UInt8>, _ entity: Entity) -> Range<Int>? {
+        if case .text(let prefix) = entity.target, HTMLEscaping.isASCII(text, entity.range) {
+            writer.append(prefix.literal)
+            let start = writer.count
+            writer.appendEscaped(text, entity.range)
+            return start..<writer.count
+        }
+        writer.appendEscaped(entity.target(in: text))
+        return nil
+    }
+
+    private func anchor(_ text: UnsafeBufferPointer<UInt8>, _ entity: Entity) {
         let isTime = entity.isUnlinkedDate
         if isTime {
-            out.append("<time datetime=\"")
-            HTMLEscaping.appendEscaped(entity.target, into: &out)
-            out.append("\"")
-        } else {
-            out.append("<a href=\"")
-            HTMLEscaping.appendEscaped(entity.target, into: &out)
-            out.append("\"")
+            writer.append("<time datetime=\"")
+            writer.appendEscaped(entity.target(in: text))
+            writer.append(0x22)
+        }
+        var escapedText: Range<Int>?
+        if !isTime {
+            writer.append("<a href=\"")
+            escapedText = appendTarget(text, entity)
+            writer.append(0x22)
+        }
+        if !hasAnchorOptions {
+            writer.append(0x3E)
+            if escapesText, let escaped = escapedText {
+                writer.appendCopy(ofWritten: escaped)   // the text shown is the href's text, escaped alike
+            } else {
+                copy(text, entity.start..<entity.end)
+            }
+            writer.append(isTime ? "</time>" : "</a>")
+            return
         }
         let display = AnchorText.display(text, entity, truncate: options.anchors.truncate)
         if !isTime {
             if let template = options.anchors.classTemplate {
-                out.append(" class=\"")
-                HTMLEscaping.appendEscaped(template.replacing("{kind}", with: entity.kind.rawValue), into: &out)
-                out.append("\"")
+                writer.append(" class=\"")
+                writer.appendEscaped(template.replacing("{kind}", with: entity.kind.rawValue))
+                writer.append(0x22)
             }
             if display.truncated {
-                out.append(" title=\"")
-                HTMLEscaping.appendEscaped(entity.target, into: &out)
-                out.append("\"")
+                writer.append(" title=\"")
+                appendTarget(text, entity)
+                writer.append(0x22)
             }
             var hasRel = false
             var opensBlank = false
             for (name, value) in options.anchors.attributes {
                 if name.lowercased() == "rel" { hasRel = true }
                 if name.lowercased() == "target" && value == "_blank" { opensBlank = true }
-                out.append(" ")
-                HTMLEscaping.appendEscaped(name, into: &out)
-                out.append("=\"")
-                HTMLEscaping.appendEscaped(value, into: &out)
-                out.append("\"")
+                writer.append(0x20)
+                writer.appendEscaped(name)
+                writer.append("=\"")
+                writer.appendEscaped(value)
+                writer.append(0x22)
             }
-            if opensBlank && !hasRel { out.append(" rel=\"noopener\"") }
+            if opensBlank && !hasRel { writer.append(" rel=\"noopener\"") }
         }
-        out.append(">")
+        writer.append(0x3E)
         if let shortened = display.text {
-            HTMLEscaping.appendEscaped(shortened, into: &out)
+            writer.appendEscaped(shortened)
         } else {
-            copy(text, entity.start..<entity.end, into: &out)
+            copy(text, entity.start..<entity.end)
         }
-        out.append(isTime ? "</time>" : "</a>")
+        writer.append(isTime ? "</time>" : "</a>")
     }
 }
 
@@ -100,27 +136,42 @@ public enum HTMLEscaping {
         b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27
     }
 
+    /// Whether `t[r]` is all ASCII.
+    @inline(__always)
+    static func isASCII(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        ByteSearch.first(in: t, from: r.lowerBound, before: r.upperBound, block: { v in v .>= ByteSearch.splat(0x80) },
+                         matches: { $0 >= 0x80 }) == r.upperBound
+    }
+
+    /// Calls `run` for each run of `t[r]` without a special byte and
+    /// `reference` for the character reference of each special byte, in order.
+    @inline(__always)
+    static func forEachPiece(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, run: (Range<Int>) -> Void,
+                             reference: (StaticString) -> Void) {
+        // Runs without a special byte are found sixteen bytes at a time and copied whole.
+        let slice = UnsafeBufferPointer(rebasing: t[..<r.upperBound])
+        var at = r.lowerBound
+        while at < r.upperBound {
+            let i = ByteSearch.first(in: slice, from: at, block: { v in
+                (v .== ByteSearch.splat(0x26)) .| (v .== ByteSearch.splat(0x3C)) .| (v .== ByteSearch.splat(0x3E)) .| (v .== ByteSearch.splat(0x22)) .| (v .== ByteSearch.splat(0x27))
+            }, matches: needsEscape)
+            if at < i { run(at..<i) }
+            guard i < r.upperBound else { return }
+            switch t[i] {
+            case 0x26: reference("&amp;")
+            case 0x3C: reference("&lt;")
+            case 0x3E: reference("&gt;")
+            case 0x22: reference("&quot;")
+            default: reference("&#39;")
+            }
+            at = i + 1
+        }
+    }
+
     /// Appends `t[r]` with `& < > " '` replaced by character references.
     @inline(__always)
     static func appendEscaped(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into out: inout [UInt8]) {
-        // Runs without a special byte are found sixteen bytes at a time and copied whole.
-        let slice = UnsafeBufferPointer(rebasing: t[..<r.upperBound])
-        var run = r.lowerBound
-        while run < r.upperBound {
-            let i = ByteSearch.first(in: slice, from: run, block: { v in
-                (v .== ByteSearch.splat(0x26)) .| (v .== ByteSearch.splat(0x3C)) .| (v .== ByteSearch.splat(0x3E)) .| (v .== ByteSearch.splat(0x22)) .| (v .== ByteSearch.splat(0x27))
-            }, matches: needsEscape)
-            if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: t[run..<i])) }
-            guard i < r.upperBound else { return }
-            switch t[i] {
-            case 0x26: out.append("&amp;")
-            case 0x3C: out.append("&lt;")
-            case 0x3E: out.append("&gt;")
-            case 0x22: out.append("&quot;")
-            default: out.append("&#39;")
-            }
-            run = i + 1
-        }
+        forEachPiece(t, r, run: { out.append(contentsOf: UnsafeBufferPointer(rebasing: t[$0])) }, reference: { out.append($0) })
     }
 
     /// Appends `s` escaped.

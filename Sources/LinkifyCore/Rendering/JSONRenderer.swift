@@ -41,7 +41,7 @@ public struct JSONRenderer: Renderer {
     }
 
     /// Appends `text[range]` with `entities` (sorted, inside `range`) written as this format writes them.
-    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
+    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8]) {
         var at = range.lowerBound
         for entity in entities {
             tracker.advance(over: text, at..<entity.start)
@@ -64,7 +64,7 @@ public struct JSONRenderer: Renderer {
             out.append("\", \"text\": ")
             JSONString.append(text, entity.start..<entity.end, into: &out)
             out.append(", \"href\": ")
-            JSONString.append(entity.target, into: &out)
+            JSONString.append(entity.target(in: text), into: &out)
             out.append(", \"start\": ")
             out.append(String(start))
             out.append(", \"end\": ")

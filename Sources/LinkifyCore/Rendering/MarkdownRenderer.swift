@@ -13,14 +13,14 @@ public struct MarkdownRenderer: Renderer {
     public mutating func finish(into out: inout [UInt8]) {}
 
     /// Appends `text[range]` with `entities` (sorted, inside `range`) written as this format writes them.
-    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
+    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8]) {
         var at = range.lowerBound
         for entity in entities {
             if entity.isUnlinkedDate && !options.linksDatesInMarkdown { continue }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: text[at..<entity.start]))
             let display = AnchorText.display(text, entity, truncate: options.anchors.truncate)
             let shown = display.text ?? UTF8Bytes.string(text, entity.start..<entity.end)
-            MarkdownLink.append(text: shown, target: entity.target, into: &out)
+            MarkdownLink.append(text: shown, target: entity.target(in: text), into: &out)
             at = entity.end
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[at..<range.upperBound]))
@@ -115,5 +115,5 @@ public enum MarkdownLink {
 
 extension Entity {
     /// A date that is shown as a date, not linked: no `--date-url` gave it a URL.
-    public var isUnlinkedDate: Bool { kind == .date && target == (value ?? "") }
+    public var isUnlinkedDate: Bool { kind == .date && target == .string(value ?? "") }
 }

@@ -8,9 +8,16 @@ public protocol Renderer {
     mutating func begin(into out: inout [UInt8])
     /// Writes `text[range]`; `entities` lie inside `range`, sorted and disjoint,
     /// with offsets into `text`.
-    mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8])
+    mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8])
     /// Writes what comes after the last byte of the input.
     mutating func finish(into out: inout [UInt8])
+}
+
+extension Renderer {
+    /// Writes `text[range]` with `entities` (sorted, disjoint, inside `range`).
+    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
+        write(text, range, entities: entities[...], into: &out)
+    }
 }
 
 /// How anchors look in html and markdown output (`--attr`, `--class`, `--truncate`).
