@@ -16,45 +16,72 @@ public struct MarkdownReader: DocumentReader {
 
     /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
     public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
-        var parser = MarkdownBlockParser(document)
-        let blocks = parser.parse()
-        let (urlFinder, restFinder) = Self.finders(splitting: finder)
         var result: [Entity] = []
+        entities(in: document, finder: finder) { batch, _ in result.append(contentsOf: batch) }
+        result.sort { $0.start < $1.start }
+        return result
+    }
+
+    /// The entities chunk by chunk (paragraph, heading, table cell), in
+    /// document order. The reference labels are collected by a first pass
+    /// of the block parser (a definition may follow its use); the second
+    /// pass holds one chunk at a time, so that memory beyond the document
+    /// stays small however long it is.
+    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder,
+                         batches body: (_ entities: [Entity], _ settled: Int) throws -> Void) rethrows {
+        var references: Set<String> = []
+        if MarkdownBlockParser.mayDefineReferences(document) {
+            var labels = MarkdownBlockParser(document)
+            references = labels.parse(chunks: { _ in })
+        }
+        var parser = MarkdownBlockParser(document)
+        let (urlFinder, restFinder) = Self.finders(splitting: finder)
+        var batch: [Entity] = []
         var joined: [UInt8] = []
         var budget = LinkBoundaryRescan.budget(forDocumentOf: document.count)
-        func parse(_ chunk: UnsafeBufferPointer<UInt8>) -> [Entity] {
-            var inline = MarkdownInlineParser(chunk: chunk, references: blocks.references, urlFinder: urlFinder,
+        _ = try parser.parse { chunk in
+            guard let last = chunk.lines.last else { return }
+            batch.removeAll(keepingCapacity: true)
+            entities(in: chunk, document, references, urlFinder, restFinder, joined: &joined, budget: &budget, into: &batch)
+            batch.sort { $0.start < $1.start }
+            try body(batch, last.upperBound)
+        }
+    }
+
+    /// The entities of one chunk, with offsets into `document`; `budget`:
+    /// the bytes the document's text runs may still rescan (`LinkBoundaryRescan`).
+    func entities(in chunk: MarkdownBlocks.Chunk, _ document: UnsafeBufferPointer<UInt8>, _ references: Set<String>,
+                  _ urlFinder: EntityFinder?, _ restFinder: EntityFinder?, joined: inout [UInt8], budget: inout Int,
+                  into result: inout [Entity]) {
+        guard let first = chunk.lines.first else { return }
+        func parse(_ text: UnsafeBufferPointer<UInt8>) -> [Entity] {
+            var inline = MarkdownInlineParser(chunk: text, references: references, urlFinder: urlFinder,
                                               restFinder: restFinder, rescanBudget: budget)
             defer { budget = inline.rescanBudget }
             return inline.parse()
         }
-        for chunk in blocks.chunks {
-            guard let first = chunk.lines.first else { continue }
-            if chunk.lines.count == 1 {
-                let slice = UnsafeBufferPointer(rebasing: document[first])
-                for e in WrittenChunkCheck.entities(in: slice, parse: parse) { keep(e.shifted(by: first.lowerBound), document, into: &result) }
-                continue
-            }
-            joined.removeAll(keepingCapacity: true)
-            var starts: [Int] = []
-            for line in chunk.lines {
-                starts.append(joined.count)
-                joined.append(contentsOf: UnsafeBufferPointer(rebasing: document[line]))
-                joined.append(0x0A)
-            }
-            joined.removeLast()
-            let found = joined.withUnsafeBufferPointer { WrittenChunkCheck.entities(in: $0, parse: parse) }
-            var line = 0
-            for e in found {
-                while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
-                // Entities never cross a line ending; drop any that would.
-                let lineLength = chunk.lines[line].count
-                guard e.end - starts[line] <= lineLength else { continue }
-                keep(e.shifted(by: chunk.lines[line].lowerBound - starts[line]), document, into: &result)
-            }
+        if chunk.lines.count == 1 {
+            let slice = UnsafeBufferPointer(rebasing: document[first])
+            for e in WrittenChunkCheck.entities(in: slice, parse: parse) { keep(e.shifted(by: first.lowerBound), document, into: &result) }
+            return
         }
-        result.sort { $0.start < $1.start }
-        return result
+        joined.removeAll(keepingCapacity: true)
+        var starts: [Int] = []
+        for line in chunk.lines {
+            starts.append(joined.count)
+            joined.append(contentsOf: UnsafeBufferPointer(rebasing: document[line]))
+            joined.append(0x0A)
+        }
+        joined.removeLast()
+        let found = joined.withUnsafeBufferPointer { WrittenChunkCheck.entities(in: $0, parse: parse) }
+        var line = 0
+        for e in found {
+            while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
+            // Entities never cross a line ending; drop any that would.
+            let lineLength = chunk.lines[line].count
+            guard e.end - starts[line] <= lineLength else { continue }
+            keep(e.shifted(by: chunk.lines[line].lowerBound - starts[line]), document, into: &result)
+        }
     }
 
     /// Keeps `e` unless its link could not be written where it stands: after a
