@@ -171,7 +171,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkJSON(json)
 
     // SPEC §4: running linkify on its own Markdown output changes nothing.
-    // Known failures are kept in fuzz/regressions/ (see fuzz/README.md).
+    // Inputs that once failed are kept in fuzz/regressions/ (see fuzz/README.md).
     if !(InputFormat.markdown.reader is TextReader) {
         let once = render(t, from: .markdown, to: .markdown, finder: finder)
         let twice = once.withUnsafeBufferPointer { render($0, from: .markdown, to: .markdown, finder: finder) }

@@ -14,7 +14,9 @@ if ldd "$prefix/bin/linkify" 2>/dev/null | grep -q libswiftCore; then fail "inst
 start=$(date +%s%N); for _ in $(seq 50); do printf 'x\n' | "$prefix/bin/linkify" >/dev/null; done; end=$(date +%s%N)
 echo "test_install: start-up of the installed binary: $(( (end - start) / 50000 )) µs per run (50 runs, 2-byte input)"
 if command -v man >/dev/null; then
-  man -l "$prefix/share/man/man1/linkify.1" 2>/dev/null | grep -q -- "--detect" || fail "man -l did not render the options"
+  # Output is captured first: with pipefail, `grep -q` quitting early would fail the writer (SIGPIPE).
+  page=$(man -l "$prefix/share/man/man1/linkify.1" 2>/dev/null)
+  grep -q -- "--detect" <<<"$page" || fail "man -l did not render the options"
 else
   echo "test_install: man not installed, page not rendered (syntax not checked)"
 fi
@@ -31,8 +33,8 @@ else
   echo "test_install: zsh not installed, zsh completion not loaded"
 fi
 if command -v fish >/dev/null; then
-  fish -c "source '$prefix/share/fish/vendor_completions.d/linkify.fish'; complete -C 'linkify --to '" | grep -q markdown \
-    || fail "fish completion"
+  completed=$(fish -c "source '$prefix/share/fish/vendor_completions.d/linkify.fish'; complete -C 'linkify --to '")
+  grep -q markdown <<<"$completed" || fail "fish completion"
 else
   echo "test_install: fish not installed, fish completion not loaded"
 fi

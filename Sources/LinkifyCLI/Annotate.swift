@@ -50,7 +50,8 @@ extension Driver {
         let meter: ProgressMeter? = ProgressMeter.isWanted(options.progress, fd: io.stderr, files: inputs.count, bytes: totalBytes)
             ? ProgressMeter(fd: io.stderr, totalFiles: inputs.count, totalBytes: totalBytes) : nil
         let errFD = io.stderr
-        let printLine: @Sendable (String) -> Void = { line in
+        let printLine: @Sendable (String) -> Void = { message in
+            let line = PathBytes.displayed(message)
             if let meter { meter.printLine(line) } else {
                 Array((line + "\n").utf8).withUnsafeBytes { try? FileSystem.writeAll(errFD, $0, path: "<stderr>") }
             }
@@ -197,7 +198,7 @@ struct AnnotateJob: Sendable {
             }
         }
 
-        var renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: input.path)
+        var renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: PathBytes.displayed(input.path))
         renderOptions.anchors = anchors
         let renderer = makeRenderer(renderOptions)
 
@@ -227,7 +228,8 @@ struct AnnotateJob: Sendable {
                 try out.flush()
             } catch is ContentChanged {}
             guard comparison.differs || comparison.offset != comparison.size else { return 0 }
-            try Array((input.path + "\n").utf8).withUnsafeBytes { try output.write(job: index, $0) }
+            // The exact bytes of the name, as `find` prints them.
+            try (PathBytes.bytes(input.path) + [0x0A]).withUnsafeBytes { try output.write(job: index, $0) }
             return 1
         }
     }
@@ -236,7 +238,7 @@ struct AnnotateJob: Sendable {
     private func write(to target: String, fd: Int32, input: Input, format: InputFormat, renderer: any Renderer,
                        to: OutputFormat, inPlace: Bool) throws {
         var st = stat()
-        let exists = stat(target, &st) == 0
+        let exists = PathBytes.withCString(target) { stat($0, &st) } == 0
         if exists && st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(target, EISDIR) }
         if exists && st.st_mode & S_IFMT != S_IFREG {
             let outFD = try FileSystem.open(target, flags: O_WRONLY | O_TRUNC)
@@ -268,8 +270,9 @@ struct AnnotateJob: Sendable {
         // Through a symbolic link, the file it points to is rewritten, not the link.
         var target = input.path
         var link = stat()
-        if lstat(input.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(input.path, nil) {
-            target = String(cString: resolved)
+        if PathBytes.withCString(input.path, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK,
+           let resolved = PathBytes.withCString(input.path, { realpath($0, nil) }) {
+            target = PathBytes.string(cString: resolved)
             free(resolved)
         }
         let file = try AtomicFile.create(for: target, mode: st.st_mode)
@@ -315,7 +318,7 @@ struct AnnotateJob: Sendable {
             let document = try reader.readAll()
             var renderer = renderer
             document.withUnsafeBufferPointer { t in
-                explainer.begin(path: path, document: t)
+                explainer.begin(path: PathBytes.displayed(path), document: t)
                 annotateDocument(t, reader: format.reader, finder: finder, renderer: &renderer, into: &out.buffer)
                 explainer.document = nil
             }

@@ -12,6 +12,8 @@ public struct DriverIO: Sendable {
     public var stdout: Int32
     public var stderr: Int32
     public var environment: [String: String]
+    /// The environment variables the driver reads (`Driver.main` copies only these).
+    public static let environmentKeys = ["LC_ALL", "LANG", "NO_COLOR"]
 
     public init(stdin: Int32 = 0, stdout: Int32 = 1, stderr: Int32 = 2, environment: [String: String] = [:]) {
         self.stdin = stdin
@@ -59,14 +61,15 @@ public struct Driver {
     /// Entry point for `main.swift`: runs with the process's arguments.
     public static func main() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        // Only the variables linkify reads: copying the whole environment into
+        // a dictionary was a tenth of the start-up instructions.
         var env: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let s = String(cString: entry)
-            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
-            p += 1
+        for key in DriverIO.environmentKeys {
+            if let value = getenv(key) { env[key] = String(cString: value) }
         }
-        var driver = Driver(arguments: Array(CommandLine.arguments.dropFirst()), io: DriverIO(environment: env))
+        // Arguments as bytes (PathBytes): a file name that is not UTF-8 still names its file.
+        let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { PathBytes.string(cString: $0) } }
+        var driver = Driver(arguments: arguments, io: DriverIO(environment: env))
         return driver.run()
     }
 
@@ -128,7 +131,7 @@ public struct Driver {
     // MARK: - Diagnostics
 
     func report(_ line: String) {
-        errors.buffer.append(contentsOf: line.utf8)
+        errors.buffer.append(contentsOf: PathBytes.displayed(line).utf8)
         errors.buffer.append(0x0A)
         try? errors.flush()
     }

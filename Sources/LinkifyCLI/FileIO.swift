@@ -114,7 +114,7 @@ enum FileSystem {
 
     static func kind(of path: String, followLinks: Bool = true) -> (Kind, Int32) {
         var st = stat()
-        let rc = followLinks ? stat(path, &st) : lstat(path, &st)
+        let rc = PathBytes.withCString(path) { followLinks ? stat($0, &st) : lstat($0, &st) }
         if rc != 0 { return (.missing, errno) }
         switch st.st_mode & S_IFMT {
         case S_IFREG: return (.file, 0)
@@ -125,7 +125,7 @@ enum FileSystem {
 
     static func open(_ path: String, flags: Int32 = O_RDONLY) throws -> Int32 {
         while true {
-            let fd = Glibc.open(path, flags | O_CLOEXEC)
+            let fd = PathBytes.withCString(path) { Glibc.open($0, flags | O_CLOEXEC) }
             if fd >= 0 { return fd }
             if errno == EINTR { continue }
             throw FileError.errno(path)
@@ -150,7 +150,7 @@ enum FileSystem {
         for (i, part) in parts.enumerated() {
             prefix += (i == 0 ? "" : "/") + part
             if part.isEmpty || part == "." || part == ".." { continue }
-            if mkdir(prefix, 0o777) != 0 {
+            if PathBytes.withCString(prefix, { mkdir($0, 0o777) }) != 0 {
                 let e = errno
                 if e == EEXIST, kind(of: prefix).0 == .directory { continue }
                 throw FileError.errno(prefix, e == EEXIST ? ENOTDIR : e)
@@ -160,17 +160,18 @@ enum FileSystem {
 
     /// Sorted entries of a directory, without `.` and `..`.
     static func entries(of path: String) throws -> [String] {
-        guard let dir = opendir(path) else { throw FileError.errno(path) }
+        guard let dir = PathBytes.withCString(path, { opendir($0) }) else { throw FileError.errno(path) }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { PathBytes.string(cString: $0) }
             }
             if name == "." || name == ".." { continue }
             names.append(name)
         }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        // Sorted by the bytes of the names (SPEC §2).
+        return names.map { (PathBytes.bytes($0), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
     }
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }

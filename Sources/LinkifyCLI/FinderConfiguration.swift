@@ -18,8 +18,11 @@ extension Options {
                 throw UsageError("invalid value '\(text)' for --now (expected ISO 8601, like 2026-12-01T00:00:00)")
             }
             now = parsed
-        } else {
+        } else if effectiveKinds.contains(.date) {
             now = currentLocalTime()
+        } else {
+            // Only dates read the clock; without them the time zone file is not opened.
+            now = FinderOptions().now
         }
         let locale = try self.locale.map { (v) throws(UsageError) -> String in
             guard let l = normalizedLocale(v) else { throw UsageError("invalid value '\(v)' for --locale (expected ll_CC, like en_US)") }

@@ -37,14 +37,14 @@ struct InputWalker {
             let path = join(directory, name)
             let rel = relative.isEmpty ? name : relative + "/" + name
             var st = stat()
-            guard lstat(path, &st) == 0 else {
+            guard PathBytes.withCString(path, { lstat($0, &st) }) == 0 else {
                 errors.append(FileError.errno(path))
                 continue
             }
             var mode = st.st_mode & S_IFMT
             if mode == S_IFLNK {
                 // A link to a file is read; a link to a folder is not followed (SPEC §2).
-                guard stat(path, &st) == 0 else { continue }
+                guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else { continue }
                 mode = st.st_mode & S_IFMT
                 if mode == S_IFDIR { continue }
             }
@@ -72,7 +72,7 @@ extension Driver {
         for path in options.paths {
             if path == "-" { result.append(Input(path: "-", fromWalk: false, relativePath: "-")); continue }
             var st = stat()
-            guard stat(path, &st) == 0 else {
+            guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else {
                 report("linkify: \(path): \(String(cString: strerror(errno)))")
                 status.record(2)
                 continue

@@ -42,13 +42,13 @@ extension Driver {
     /// Lints one input; with `fix`, rewrites it and returns what is left.
     func lint(_ input: Input, linter: Linter, fix: Bool) throws -> [LintFinding] {
         let document = try readDocument(input)
-        var result = document.withUnsafeBufferPointer { linter.lint($0, path: input.path) }
+        var result = document.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
         guard fix, !result.findings.isEmpty,
               let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) else {
             return result.findings
         }
         try FileSystem.replaceContents(of: input.path, with: fixed)
-        result = fixed.withUnsafeBufferPointer { linter.lint($0, path: input.path) }
+        result = fixed.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
         return result.findings
     }
 
@@ -86,12 +86,12 @@ extension FileSystem {
     /// link points to, not the link). On any error the original is untouched.
     static func replaceContents(of path: String, with bytes: [UInt8]) throws {
         var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
+        if let resolved = PathBytes.withCString(path, { realpath($0, nil) }) {
+            target = PathBytes.string(cString: resolved)
             free(resolved)
         }
         var st = stat()
-        guard stat(target, &st) == 0 else { throw FileError.errno(path) }
+        guard PathBytes.withCString(target, { stat($0, &st) }) == 0 else { throw FileError.errno(path) }
         // The temporary file is in the table the SIGINT/SIGTERM handler empties.
         TemporaryFiles.installSignalHandlers()
         let file = try AtomicFile.create(for: target, mode: st.st_mode)

@@ -65,7 +65,7 @@ enum TemporaryFiles {
 
     /// Records `path`; returns its slot, or nil when the path is too long or the table is full.
     static func register(_ path: String) -> Int? {
-        let bytes = Array(path.utf8)
+        let bytes = PathBytes.bytes(path)
         guard bytes.count < pathCapacity else { return nil }
         let slot: Int? = lock.withLock { used in
             guard let i = used.firstIndex(of: false) else { return nil }
@@ -111,12 +111,12 @@ struct AtomicFile {
             guard let slot = TemporaryFiles.register(temporary) else {
                 throw FileError(path: target, message: "too many temporary files or path too long")
             }
-            let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let fd = PathBytes.withCString(temporary) { Glibc.open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
             if fd >= 0 {
                 if fchmod(fd, mode & 0o7777) != 0 {
                     let e = errno
                     close(fd)
-                    unlink(temporary)
+                    PathBytes.withCString(temporary) { _ = unlink($0) }
                     TemporaryFiles.unregister(slot)
                     throw FileError.errno(target, e)
                 }
@@ -137,23 +137,23 @@ struct AtomicFile {
         if fsync(fd) != 0 {
             let e = errno
             close(fd)
-            unlink(temporaryPath)
+            PathBytes.withCString(temporaryPath) { _ = unlink($0) }
             throw FileError.errno(target, e)
         }
         if close(fd) != 0 {
             let e = errno
-            unlink(temporaryPath)
+            PathBytes.withCString(temporaryPath) { _ = unlink($0) }
             throw FileError.errno(target, e)
         }
-        if rename(temporaryPath, target) != 0 {
+        if PathBytes.withCString(temporaryPath, { from in PathBytes.withCString(target) { rename(from, $0) } }) != 0 {
             let e = errno
-            unlink(temporaryPath)
+            PathBytes.withCString(temporaryPath) { _ = unlink($0) }
             throw FileError.errno(target, e)
         }
         // The rename itself is durable once the folder is synced.
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[...$0]) } ?? "."
-        let folderFD = Glibc.open(folder, O_RDONLY | O_CLOEXEC)
+        let folderFD = PathBytes.withCString(folder) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
         if folderFD >= 0 {
             fsync(folderFD)
             close(folderFD)
@@ -163,7 +163,7 @@ struct AtomicFile {
     /// Removes the temporary file; the target is untouched.
     func discard() {
         close(fd)
-        unlink(temporaryPath)
+        PathBytes.withCString(temporaryPath) { _ = unlink($0) }
         TemporaryFiles.unregister(slot)
     }
 }

@@ -57,7 +57,18 @@ import Testing
         "n@.  b",
     ]
 
-    @Test(arguments: www + schemes + emails)
+    /// Addresses and URLs on the same lines: addresses are looked for in the
+    /// text between URLs, found in one pass with them.
+    static let mixed = [
+        "x |a@b.com| |http://x.yz/p| |c@d.com|",
+        "a@b.|http://c.de| f",
+        "|www.a.com@b.com|",
+        "|e@f.com| |www.g.hi| |j@k.lm|",
+        "|p@q.rs|\n|http://t.uv| |w@x.yz|\nno at here |www.a.bc|",
+        "a@b_|www.c.de|",
+    ]
+
+    @Test(arguments: www + schemes + emails + mixed)
     func marksLinks(_ expected: String) {
         #expect(marked(unmarked(expected), Self.gfm) == expected)
     }
@@ -71,6 +82,16 @@ import Testing
         var options = Self.gfm
         options.kinds = .email
         #expect(marked("http://a.com/x@y.com b@c.com", options) == "http://a.com/x@y.com |b@c.com|")
+    }
+
+    @Test func hostCharacterTableIsTheDefinition() {
+        // cmark-gfm: not white space (tab, LF, FF, CR, space) and not ASCII punctuation.
+        for b in UInt8(0)..<0x80 {
+            let bytes = [b]
+            let isHost = bytes.withUnsafeBufferPointer { GFMScanner.isHostCharacter($0, at: 0) }
+            let expected = ![0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(b) && !GFMScanner.isASCIIPunctuation(b)
+            #expect(isHost == expected, "byte \(b)")
+        }
     }
 
     @Test func longRunsStayLinear() {

@@ -78,6 +78,18 @@ import Testing
         #expect(Self.markedMarkdown(Self.plain(expected), FinderOptions(profile: .gfm)) == expected)
     }
 
+    // A backtick in link text is written `&#96;`: `\`` would still close a code
+    // span opened before the link (regression: fuzz/regressions/backtick-in-link-text-closes-code-span).
+    @Test(arguments: [
+        ("`w://``", "`[w://&#96;&#96;](w://``)"),
+        ("x ` w://a``b", "x ` [w://a&#96;&#96;b](w://a``b)"),
+    ])
+    func backtickInLinkText(_ input: String, _ expected: String) {
+        let once = rendered(input, .markdown, input: .markdown)
+        #expect(once == expected)
+        #expect(rendered(once, .markdown, input: .markdown) == once)
+    }
+
     @Test(arguments: ["see https://a.com and www.b.com or c@d.com.\n", "| x | https://a.com/(b) |\n|---|---|\n", "!a@b.com **www.x.com**\n"])
     func annotatingTwiceEqualsOnce(_ input: String) {
         for profile in [Profile.default, .gfm] {
@@ -85,6 +97,56 @@ import Testing
             let once = rendered(input, .markdown, input: .markdown, options: options)
             #expect(once != input)
             #expect(rendered(once, .markdown, input: .markdown, options: options) == once)
+        }
+    }
+
+    static let documents = [
+        "[ref] and https://a.com\n\n- item www.b.com\n  > quote c@d.com\n\n| x | https://e.com |\n|---|---|\n| f@g.com | h |\n\n[ref]: https://def.com\n",
+        "# H https://a.com\npara\nlazy https://b.com\n\n```\nhttps://code.com\n```\n    https://indented.com\n\ntext www.c.com",
+        "no links at all\n\nbut a [label]\n\n[label]: /x\n",
+    ]
+
+    @Test(arguments: documents)
+    func batchesAreInOrderAndSettled(_ text: String) {
+        let bytes = Array(text.utf8)
+        for profile in [Profile.default, .gfm] {
+            let finder = EntityFinder(options: FinderOptions(profile: profile))
+            bytes.withUnsafeBufferPointer { t in
+                let whole = MarkdownReader().entities(in: t, finder: finder)
+                var joined: [Entity] = []
+                var settled = 0
+                MarkdownReader().entities(in: t, finder: finder) { batch, upTo in
+                    // Nothing in a later batch starts before what an earlier one settled.
+                    #expect(batch.allSatisfy { $0.start >= settled && $0.end <= upTo })
+                    settled = upTo
+                    joined += batch
+                }
+                #expect(joined.map(\.range) == whole.map(\.range))
+                #expect(!whole.isEmpty || profile == .gfm || text.hasPrefix("no links"))
+            }
+        }
+    }
+
+    @Test(arguments: documents)
+    func writtenInSmallSlicesAsWhole(_ text: String) {
+        let bytes = Array(text.utf8)
+        for format in [OutputFormat.html, .markdown, .jsonl] {
+            let finder = EntityFinder(options: FinderOptions())
+            var renderer = makeRenderer(RenderOptions(format: format, input: .markdown))
+            var whole: [UInt8] = []
+            bytes.withUnsafeBufferPointer { annotateDocument($0, reader: MarkdownReader(), finder: finder, renderer: &renderer, into: &whole) }
+            for size in [1, 7, 64] {
+                var sliced: [UInt8] = []
+                var written: [UInt8] = []
+                var renderer = makeRenderer(RenderOptions(format: format, input: .markdown))
+                bytes.withUnsafeBufferPointer { t in
+                    annotateDocument(t, reader: MarkdownReader(), finder: finder, renderer: &renderer, sliceSize: size, into: &sliced) { out in
+                        written += out
+                        out.removeAll()
+                    }
+                }
+                #expect(written + sliced == whole, "\(format) slices of \(size)")
+            }
         }
     }
 

@@ -24,6 +24,10 @@ public struct FinderOptions: Sendable {
     /// Where decisions go for `--explain`; nil (the default) explains nothing
     /// and costs nothing.
     public var explanations: (any ExplanationSink)?
+    /// Scanners resume right after each entity they report, where the next
+    /// run over Markdown output sees the text after the written link afresh
+    /// (set by the Markdown reader, SPEC §4); false for text and HTML.
+    public var resumesAfterLinks = false
 
     /// Creates options; the defaults are `--detect url,email --profile default`.
     public init(kinds: EntityKinds = .defaults, profile: Profile = .default,
@@ -240,7 +244,7 @@ enum ScannerRegistry {
                 result.append(UTS58Scanner(reportsURLs: kinds.contains(.url), reportsEmails: kinds.contains(.email)))
             case .twitter:
                 // twitter-text has no email rules: addresses are found as UTS #58 finds them.
-                if kinds.contains(.url) { result.append(TwitterURLScanner()) }
+                if kinds.contains(.url) { result.append(TwitterURLScanner(resumesAfterLinks: options.resumesAfterLinks)) }
                 if kinds.contains(.email) { result.append(UTS58Scanner(reportsURLs: false, reportsEmails: true)) }
             }
         }

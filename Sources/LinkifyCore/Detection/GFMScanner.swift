@@ -28,40 +28,105 @@ struct GFMScanner: EntityScanner {
     /// stops looking (its recursion guard in `postprocess_text`).
     static let emailAttemptLimit = 1000
 
-    /// `w` and `:` start the URL matchers, as they are cmark-gfm's special characters.
-    static let urlTriggers: [Bool] = (0..<256).map { $0 == 0x77 || $0 == 0x3A }
+    /// The next byte in `i..<limit` that may start a match, or `limit`: a `w`
+    /// before a `w` (`www.`), a `:` before a `/` (`://`), or an `@`. The
+    /// second byte is tested too because `w` and `:` are common in prose
+    /// (1.6 % of real text) and almost never start a link.
+    @inline(__always)
+    static func nextTrigger(_ t: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int {
+        let n = t.count
+        var i = start
+        if let base = t.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let w = ByteSearch.splat(0x77), colon = ByteSearch.splat(0x3A)
+            let slash = ByteSearch.splat(0x2F), atSign = ByteSearch.splat(0x40)
+            func mask(at k: Int) -> SIMDMask<SIMD16<Int8>> {
+                let v = raw.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self)
+                let next = raw.loadUnaligned(fromByteOffset: k + 1, as: SIMD16<UInt8>.self)
+                return ((v .== w) .& (next .== w)) .| ((v .== colon) .& (next .== slash)) .| (v .== atSign)
+            }
+            // 32 bytes a turn, tested once: triggers are rare in prose.
+            while i < limit && i + 33 <= n {
+                let low = mask(at: i), high = mask(at: i + 16)
+                let any = unsafeBitCast(low .| high, to: (UInt64, UInt64).self)
+                if any.0 | any.1 != 0 { break }
+                i += 32
+            }
+            while i < limit && i + 17 <= n {
+                let words = unsafeBitCast(mask(at: i), to: (UInt64, UInt64).self)
+                if words.0 != 0 { return min(i + words.0.trailingZeroBitCount >> 3, limit) }
+                if words.1 != 0 { return min(i + 8 + words.1.trailingZeroBitCount >> 3, limit) }
+                i += 16
+            }
+        }
+        while i < limit && !isTrigger(t, at: i) { i += 1 }
+        return min(i, limit)
+    }
 
+    /// What `nextTrigger` looks for, one byte at a time.
+    @inline(__always)
+    static func isTrigger(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        let b = t[i]
+        if b == 0x40 { return true }
+        guard i + 1 < t.count else { return false }
+        let c = t[i + 1]
+        return (b == 0x77 && c == 0x77) || (b == 0x3A && c == 0x2F)
+    }
+
+    /// The first `byte` in `t[range]`, or `range.upperBound`.
+    @inline(__always)
+    static func first(_ byte: UInt8, in t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        let part = UnsafeBufferPointer(rebasing: t[range])
+        let splatted = ByteSearch.splat(byte)
+        return range.lowerBound + ByteSearch.first(in: part, from: 0, block: { v in v .== splatted }, matches: { $0 == byte })
+    }
+
+    // One pass over the text: URLs left to right; email addresses in the
+    // text between them, found line by line (cmark-gfm finds them after all
+    // URLs of a text node). An `@` makes its line due: its addresses are
+    // looked for once every URL that starts before the line end is known
+    // (a URL cuts the text an address may extend into), or up to such a URL.
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let n = t.count
         guard minStart < n else { return }
-        var urls: [Range<Int>] = []
         var cache = DomainRunCache()
+        var floor = minStart    // email addresses are not yet looked for from here on
+        var due = -1            // the end of the line of a pending `@`, or -1
+        var firstAt = -1        // that `@`, while it is at or after `floor`
         var i = minStart
-        let triggers = Self.urlTriggers
-        while i < n {
-            while i < n && !triggers[Int(t[i])] { i += 1 }
-            guard i < n else { break }
-            let found = t[i] == 0x77 ? matchWWW(t, at: i, &cache) : matchScheme(t, colon: i, floor: minStart)
-            if let r = found {
-                urls.append(r)
-                i = r.upperBound
-            } else {
-                i += 1
-            }
-        }
-        var gapStart = minStart
-        var u = 0
         while true {
-            let gapEnd = u < urls.count ? urls[u].lowerBound : n
-            if reportsEmails && gapStart < gapEnd { findEmails(t, gapStart..<gapEnd, into: &out) }
-            guard u < urls.count else { break }
-            if reportsURLs {
-                let r = urls[u]
-                let isWWW = t[r.lowerBound] == 0x77 && t[r.lowerBound + 1] == 0x77 && t[r.lowerBound + 2] == 0x77 && t[r.lowerBound + 3] == 0x2E
-                out.append(Entity(kind: .url, start: r.lowerBound, end: r.upperBound, targetPrefix: isWWW ? .http : .none))
+            i = Self.nextTrigger(t, from: i, limit: due >= 0 ? due : n)
+            if i == due {
+                findEmails(t, floor..<due, firstAt: firstAt, into: &out)
+                floor = due
+                due = -1
+                firstAt = -1
+                continue
             }
-            gapStart = urls[u].upperBound
-            u += 1
+            guard i < n else { break }
+            let b = t[i]
+            if b == 0x40 {
+                if reportsEmails && due < 0 {
+                    due = Self.first(0x0A, in: t, i..<n)
+                    firstAt = i
+                }
+                i += 1
+                continue
+            }
+            guard let r = b == 0x77 ? matchWWW(t, at: i, &cache) : matchScheme(t, colon: i, floor: minStart) else {
+                i += 1
+                continue
+            }
+            if due >= 0 {
+                findEmails(t, floor..<r.lowerBound, firstAt: firstAt, into: &out)
+                if due <= r.upperBound { due = -1 }
+                firstAt = -1
+            }
+            floor = r.upperBound
+            if reportsURLs {
+                out.append(Entity(kind: .url, start: r.lowerBound, end: r.upperBound, targetPrefix: b == 0x77 ? .http : .none))
+            }
+            i = r.upperBound
         }
     }
 
@@ -76,9 +141,7 @@ struct GFMScanner: EntityScanner {
         }
         guard n - p >= 4, t[p + 1] == 0x77, t[p + 2] == 0x77, t[p + 3] == 0x2E else { return nil }
         guard let domainEnd = cache.domainEnd(t, from: p, allowsShort: false) else { return nil }
-        var end = domainEnd
-        while end < n && !Self.isSpace(t[end]) && t[end] != 0x3C { end += 1 }
-        end = Self.trimmedEnd(t, base: p, end: end)
+        let end = Self.trimmedRun(t, base: p, from: domainEnd)
         return end > p ? p..<end : nil
     }
 
@@ -92,9 +155,7 @@ struct GFMScanner: EntityScanner {
         guard Self.isSafeScheme(t, start, c) else { return nil }
         var cache = DomainRunCache()
         guard let domainEnd = cache.domainEnd(t, from: c + 3, allowsShort: true) else { return nil }
-        var end = domainEnd
-        while end < n && !Self.isSpace(t[end]) && t[end] != 0x3C { end += 1 }
-        end = Self.trimmedEnd(t, base: c, end: end)
+        let end = Self.trimmedRun(t, base: c, from: domainEnd)
         return end > c ? start..<end : nil
     }
 
@@ -116,12 +177,25 @@ struct GFMScanner: EntityScanner {
 
     /// cmark-gfm's `is_valid_hostchar`: the scalar at `i` is valid UTF-8 and
     /// neither white space nor punctuation (ASCII punctuation or a Unicode P category).
+    @inline(__always)
     static func isHostCharacter(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
         let b = t[i]
         if b < 0x80 {
-            if b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D || b == 0x20 { return false }
-            return !isASCIIPunctuation(b)
+            // One bit per ASCII byte that is not a host character: tab, line feed,
+            // form feed, carriage return, space and punctuation (CommonMark §2.1).
+            let low: UInt64 = 0xFC00_FFFF_0000_3600
+            let high: UInt64 = 0x7800_0001_F800_0001
+            return (b < 64 ? low >> UInt64(b) : high >> UInt64(b - 64)) & 1 == 0
         }
+        return isNonASCIIHostCharacter(t, at: i)
+    }
+
+    /// `isHostCharacter` for a byte at or above 0x80. Never inlined: the
+    /// general category is a resilient enum, and inlined this set up its
+    /// metadata and case values on every call of the caller (about 500
+    /// instructions per domain).
+    @inline(never)
+    static func isNonASCIIHostCharacter(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
         let (scalar, _) = UTF8Bytes.decode(t, at: i)
         guard scalar != UTF8Bytes.invalid, let u = Unicode.Scalar(scalar) else { return false }
         switch u.properties.generalCategory {
@@ -143,16 +217,36 @@ struct GFMScanner: EntityScanner {
     @inline(__always)
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
-    /// The end of a link after trimming (`autolink_delim`); `base` is where
-    /// cmark-gfm's view of the link starts (the `w` or the `:`), which is where
-    /// parentheses are counted from.
-    static func trimmedEnd(_ t: UnsafeBufferPointer<UInt8>, base: Int, end: Int) -> Int {
-        var end = end
+    /// The end of a URL whose domain ends at `domainEnd`: it runs to white
+    /// space or `<` and is then trimmed. Parentheses are counted on the way;
+    /// `base..<domainEnd` has none (`www.`, `://` and host characters).
+    static func trimmedRun(_ t: UnsafeBufferPointer<UInt8>, base: Int, from domainEnd: Int) -> Int {
+        let n = t.count
+        var end = domainEnd
         var open = 0
         var close = 0
-        for k in base..<end {
-            if t[k] == 0x28 { open += 1 } else if t[k] == 0x29 { close += 1 }
+        while end < n {
+            end = ByteSearch.first(in: t, from: end, block: { v in
+                (v .== ByteSearch.splat(0x20)) .| (v .== ByteSearch.splat(0x0A)) .| (v .== ByteSearch.splat(0x0D))
+                    .| (v .== ByteSearch.splat(0x09)) .| (v .== ByteSearch.splat(0x3C))
+                    .| (v .== ByteSearch.splat(0x28)) .| (v .== ByteSearch.splat(0x29))
+            }, matches: { isSpace($0) || $0 == 0x3C || $0 == 0x28 || $0 == 0x29 })
+            guard end < n else { break }
+            let b = t[end]
+            if b == 0x28 { open += 1 } else if b == 0x29 { close += 1 } else { break }
+            end += 1
         }
+        return trimmedEnd(t, base: base, end: end, open: open, close: close)
+    }
+
+    /// The end of a link after trimming (`autolink_delim`); `base` is where
+    /// cmark-gfm's view of the link starts (the `w` or the `:`), which is where
+    /// parentheses are counted from: `open` and `close` are the `(` and `)`
+    /// in `base..<end`.
+    static func trimmedEnd(_ t: UnsafeBufferPointer<UInt8>, base: Int, end: Int, open: Int, close: Int) -> Int {
+        var end = end
+        var open = open
+        var close = close
         func drop(to newEnd: Int) {
             for k in newEnd..<end {
                 if t[k] == 0x28 { open -= 1 } else if t[k] == 0x29 { close -= 1 }
@@ -183,25 +277,35 @@ struct GFMScanner: EntityScanner {
 
     /// Email addresses in one text run (cmark-gfm `postprocess_text`). A line
     /// break ends a text run.
-    func findEmails(_ t: UnsafeBufferPointer<UInt8>, _ run: Range<Int>, into out: inout [Entity]) {
-        var lineStart = run.lowerBound
-        while lineStart < run.upperBound {
-            var lineEnd = lineStart
-            while lineEnd < run.upperBound && t[lineEnd] != 0x0A { lineEnd += 1 }
-            if lineEnd > lineStart { findEmailsInNode(t, lineStart..<lineEnd, into: &out) }
-            lineStart = lineEnd + 1
+    /// Only lines with an `@` can hold one, so the run is searched for `@`
+    /// first. The node handed on starts after the previous line with an `@`
+    /// rather than at the start of its own line: the lines in between have
+    /// no `@`, and neither a local part nor `mailto:` reaches back over a
+    /// line feed, so the result is the same without looking back for it.
+    /// `firstAt` is the first `@` of the run when the caller knows it, else -1.
+    func findEmails(_ t: UnsafeBufferPointer<UInt8>, _ run: Range<Int>, firstAt: Int = -1, into out: inout [Entity]) {
+        var floor = run.lowerBound
+        var known = firstAt
+        while floor < run.upperBound {
+            let at = known >= floor ? known : Self.first(0x40, in: t, floor..<run.upperBound)
+            known = -1
+            guard at < run.upperBound else { return }
+            let lineEnd = Self.first(0x0A, in: t, at..<run.upperBound)
+            findEmailsInNode(t, floor..<lineEnd, firstAt: at, into: &out)
+            floor = lineEnd + 1
         }
     }
 
-    func findEmailsInNode(_ t: UnsafeBufferPointer<UInt8>, _ node: Range<Int>, into out: inout [Entity]) {
+    /// Email addresses in one line, `node`, whose first `@` is at `firstAt`.
+    func findEmailsInNode(_ t: UnsafeBufferPointer<UInt8>, _ node: Range<Int>, firstAt: Int, into out: inout [Entity]) {
         let end = node.upperBound
         var offset = node.lowerBound
         var attempts = 0
         var forward = ForwardScanCache()
+        var at = firstAt
         while offset < end && attempts <= Self.emailAttemptLimit {
             attempts += 1
-            var at = offset
-            while at < end && t[at] != 0x40 { at += 1 }
+            if at < offset { at = Self.first(0x40, in: t, offset..<end) }
             guard at < end else { return }
             let maxRewind = at - offset
             var rewind = 0
@@ -224,7 +328,8 @@ struct GFMScanner: EntityScanner {
                 offset = at + 1
                 continue
             }
-            linkEnd = Self.trimmedEnd(t, base: at, end: at + linkEnd) - at
+            // The scanned address is letters, digits, `@.-_` and `/`: no parentheses.
+            linkEnd = Self.trimmedEnd(t, base: at, end: at + linkEnd, open: 0, close: 0) - at
             guard linkEnd > 0 else { offset = at + 1; continue }
             let start = at - rewind
             let stop = at + linkEnd
@@ -337,6 +442,9 @@ struct DomainRunCache {
         var last = -1
         var previous = -1
         while i < n {
+            // Letters and digits followed by a byte above space (most of a
+            // host) need none of the tests below.
+            while i + 1 < n && t[i + 1] > 0x20 && ByteClass.isAlnum(t[i]) { i += 1 }
             // cmark-gfm never looks at the last byte of a paragraph here.
             if i + 1 == n || (GFMScanner.isSpace(t[i + 1]) && Self.endsParagraph(t, after: i)) { break }
             let b = t[i]

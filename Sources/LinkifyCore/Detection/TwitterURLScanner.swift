@@ -16,6 +16,12 @@
 /// answers for every possible start in the run in constant time from tables
 /// over the labels, so the work stays linear in the input.
 struct TwitterURLScanner: EntityScanner {
+    /// Resume right after each URL reported, not after the whole match (a
+    /// query dropped from a URL without protocol or path, the non-ASCII rest
+    /// of a domain): Markdown input, where the next run sees the text after
+    /// the written link afresh (SPEC §4, `LinkBoundaryRescan`).
+    var resumesAfterLinks = false
+
     /// twitter-text's `MAX_URL_LENGTH`, in UTF-16 code units.
     static let maxURLLength = 4096
     /// twitter-text's `MAX_TCO_SLUG_LENGTH`.
@@ -37,7 +43,7 @@ struct TwitterURLScanner: EntityScanner {
 
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let n = t.count
-        var state = State(t: t, minStart: minStart)
+        var state = State(t: t, minStart: minStart, resumesAfterLinks: resumesAfterLinks)
         var i = minStart
         while i < n {
             while i < n && t[i] != 0x2E { i += 1 }
@@ -70,6 +76,7 @@ struct TwitterURLScanner: EntityScanner {
     struct State {
         let t: UnsafeBufferPointer<UInt8>
         let minStart: Int
+        let resumesAfterLinks: Bool
         /// Where the previous match ended (the regex's `lastIndex`): a preceding
         /// character must start here or later.
         var lastIndex: Int
@@ -80,9 +87,10 @@ struct TwitterURLScanner: EntityScanner {
         var chainEnd: [Int] = []
         var lastGood: [Int] = []
 
-        init(t: UnsafeBufferPointer<UInt8>, minStart: Int) {
+        init(t: UnsafeBufferPointer<UInt8>, minStart: Int, resumesAfterLinks: Bool) {
             self.t = t
             self.minStart = minStart
+            self.resumesAfterLinks = resumesAfterLinks
             // The character before minStart is context: it may precede a URL.
             self.lastIndex = minStart > 0 ? minStart - UTF8Bytes.decode(t, before: minStart).length : 0
         }
@@ -241,6 +249,8 @@ struct TwitterURLScanner: EntityScanner {
             }
             if end < n && t[end] == 0x3F, let q = queryEnd(at: end, limit: n) { end = q }
             lastIndex = end
+            let reported = out.count
+            defer { if resumesAfterLinks && out.count > reported { lastIndex = out[out.count - 1].end } }
             let hasProtocol = start < domainStart
             guard isValidURL(start..<end, domain: domainStart..<domainEnd, protocolLength: hasProtocol ? domainStart - start : 8) else {
                 return

@@ -4,6 +4,21 @@ public protocol DocumentReader: Sendable {
     /// The entities `finder` finds in the linkable parts of `document`, sorted
     /// and disjoint, with byte offsets into `document`.
     func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity]
+
+    /// The same entities handed to `body` in batches, in document order;
+    /// with each batch, `settled`: no later batch has an entity that starts
+    /// before it, so the text up to there may be written. Readers that can
+    /// find entities part by part implement it to keep memory small.
+    func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder,
+                  batches body: (_ entities: [Entity], _ settled: Int) throws -> Void) rethrows
+}
+
+extension DocumentReader {
+    /// One batch of every entity, settled nowhere before the end.
+    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder,
+                         batches body: (_ entities: [Entity], _ settled: Int) throws -> Void) rethrows {
+        try body(entities(in: document, finder: finder), 0)
+    }
 }
 
 /// Plain text: everything may be linked.

@@ -48,18 +48,55 @@ struct MarkdownBlockParser {
 
     init(_ t: UnsafeBufferPointer<UInt8>) { self.t = t }
 
+    /// The whole block structure.
     mutating func parse() -> MarkdownBlocks {
+        var chunks: [MarkdownBlocks.Chunk] = []
+        let references = parse { chunks.append($0) }
+        return MarkdownBlocks(chunks: chunks, references: references)
+    }
+
+    /// Hands each chunk to `body` as soon as it is complete, in document
+    /// order (one leaf is open at a time, and a chunk is made when its leaf
+    /// closes, before the next one opens), and returns the reference labels.
+    /// Only the open paragraph's lines are held, not the document's.
+    mutating func parse(chunks body: (MarkdownBlocks.Chunk) throws -> Void) rethrows -> Set<String> {
         let n = t.count
         var start = frontMatterEnd()
         while start < n {
-            var e = start
-            while e < n && t[e] != 0x0A && t[e] != 0x0D { e += 1 }
+            var e = Self.lineEnd(t, from: start)
             processLine(start, e)
+            try handOver(body)
             if e < n && t[e] == 0x0D && e + 1 < n && t[e + 1] == 0x0A { e += 1 }
             start = e + 1
         }
         closeLeaf()
-        return blocks
+        try handOver(body)
+        return blocks.references
+    }
+
+    /// The first line feed or carriage return at or after `start`, or `t.count`.
+    static func lineEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        ByteSearch.first(in: t, from: start, block: { v in
+            (v .== ByteSearch.splat(0x0A)) .| (v .== ByteSearch.splat(0x0D))
+        }, matches: { $0 == 0x0A || $0 == 0x0D })
+    }
+
+    /// Whether `t` may hold a link reference definition: a label is followed
+    /// by `:` at once (`[label]:`), so without `]:` there is none to look for.
+    static func mayDefineReferences(_ t: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while true {
+            i = ByteSearch.first(in: t, from: i, block: { v in v .== ByteSearch.splat(0x5D) }, matches: { $0 == 0x5D })
+            guard i + 1 < t.count else { return false }
+            if t[i + 1] == 0x3A { return true }
+            i += 1
+        }
+    }
+
+    private mutating func handOver(_ body: (MarkdownBlocks.Chunk) throws -> Void) rethrows {
+        guard !blocks.chunks.isEmpty else { return }
+        for chunk in blocks.chunks { try body(chunk) }
+        blocks.chunks.removeAll(keepingCapacity: true)
     }
 
     /// The end of YAML (`---`) or TOML (`+++`) front matter at the top, or 0.
@@ -261,6 +298,7 @@ struct MarkdownBlockParser {
         let blank = first == lineEnd
         // 4. Lazy continuation of a paragraph.
         if lazyCandidate && !opened && !blank, case .paragraph(var lines) = leaf {
+            leaf = .none   // so that `lines` is the only reference and grows in place
             lines.append(first..<lineEnd)
             leaf = .paragraph(lines)
             return
@@ -272,6 +310,7 @@ struct MarkdownBlockParser {
         }
         switch leaf {
         case .paragraph(var lines):
+            leaf = .none   // so that `lines` is the only reference and grows in place
             lines.append(first..<lineEnd)
             leaf = .paragraph(lines)
         case .table(let columns):

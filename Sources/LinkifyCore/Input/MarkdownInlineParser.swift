@@ -46,13 +46,17 @@ struct MarkdownInlineParser {
     var candidateIndex = 0
     var rescans = 0
     var backtickRuns: [Int: [Int]]? = nil
+    /// Bytes the text runs may still rescan (`LinkBoundaryRescan`), shared by a document's chunks.
+    var rescanBudget: Int
 
     static let specials: [Bool] = (0..<256).map { b in
         [0x60, 0x5C, 0x3C, 0x5B, 0x5D, 0x21, 0x2A, 0x5F, 0x7E].contains(b)
     }
 
-    init(chunk: UnsafeBufferPointer<UInt8>, references: Set<String>, urlFinder: EntityFinder?, restFinder: EntityFinder?) {
+    init(chunk: UnsafeBufferPointer<UInt8>, references: Set<String>, urlFinder: EntityFinder?, restFinder: EntityFinder?,
+         rescanBudget: Int) {
         self.chunk = chunk
+        self.rescanBudget = rescanBudget
         self.references = references
         self.urlFinder = urlFinder
         self.restFinder = restFinder
@@ -278,11 +282,21 @@ struct MarkdownInlineParser {
         }
     }
 
-    /// Runs the finder over the text between hidden ranges and URLs, line by line.
+    /// Runs the finder over the text between hidden ranges and URLs, line by
+    /// line, each as the next run will see it around the links it finds.
     mutating func findInTextRuns() {
         guard let finder = restFinder else { return }
+        var stable = LinkBoundaryRescan(finder: finder, budget: rescanBudget)
+        defer { rescanBudget = stable.budget }
         var cuts = hidden
-        for e in entities { cuts.append(e.range) }
+        // The next run sees a URL found in the pass (gfm) as a link ending in this byte.
+        var closingAt: [Int: UInt8] = [:]
+        for e in entities {
+            cuts.append(e.range)
+            if LinkBoundaryRescan.isLink(e, in: chunk) {
+                closingAt[e.end] = MarkdownLink.lastByte(text: UTF8Bytes.string(chunk, e.range), target: e.target(in: chunk))
+            }
+        }
         cuts.sort { $0.lowerBound < $1.lowerBound }
         let t = chunk
         var at = 0
@@ -300,10 +314,15 @@ struct MarkdownInlineParser {
             while lineStart < end {
                 var lineEnd = lineStart
                 while lineEnd < end && t[lineEnd] != 0x0A { lineEnd += 1 }
-                if lineEnd > lineStart {
+                if lineEnd > lineStart, lineStart == at, let closing = closingAt[at] {
+                    var buffer: [UInt8] = [closing]
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: t[lineStart..<lineEnd]))
+                    let inRun = buffer.withUnsafeBufferPointer { stable.entities(in: $0, from: 1) }
+                    for e in inRun { found.append(e.shifted(by: lineStart - 1)) }
+                } else if lineEnd > lineStart {
                     let context = lineStart > 0 ? 1 : 0
                     let slice = UnsafeBufferPointer(rebasing: t[(lineStart - context)..<lineEnd])
-                    for e in finder.entities(in: slice, from: context) { found.append(e.shifted(by: lineStart - context)) }
+                    for e in stable.entities(in: slice, from: context) { found.append(e.shifted(by: lineStart - context)) }
                 }
                 lineStart = lineEnd + 1
             }

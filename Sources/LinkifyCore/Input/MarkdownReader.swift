@@ -16,59 +16,95 @@ public struct MarkdownReader: DocumentReader {
 
     /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
     public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
-        var parser = MarkdownBlockParser(document)
-        let blocks = parser.parse()
-        let (urlFinder, restFinder) = Self.finders(splitting: finder)
         var result: [Entity] = []
-        var joined: [UInt8] = []
-        for chunk in blocks.chunks {
-            guard let first = chunk.lines.first else { continue }
-            if chunk.lines.count == 1 {
-                let slice = UnsafeBufferPointer(rebasing: document[first])
-                var inline = MarkdownInlineParser(chunk: slice, references: blocks.references, urlFinder: urlFinder, restFinder: restFinder)
-                for e in inline.parse() { keep(e.shifted(by: first.lowerBound), document, into: &result) }
-                continue
-            }
-            joined.removeAll(keepingCapacity: true)
-            var starts: [Int] = []
-            for line in chunk.lines {
-                starts.append(joined.count)
-                joined.append(contentsOf: UnsafeBufferPointer(rebasing: document[line]))
-                joined.append(0x0A)
-            }
-            joined.removeLast()
-            let found = joined.withUnsafeBufferPointer { j -> [Entity] in
-                var inline = MarkdownInlineParser(chunk: j, references: blocks.references, urlFinder: urlFinder, restFinder: restFinder)
-                return inline.parse()
-            }
-            var line = 0
-            for e in found {
-                while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
-                // Entities never cross a line ending; drop any that would.
-                let lineLength = chunk.lines[line].count
-                guard e.end - starts[line] <= lineLength else { continue }
-                keep(e.shifted(by: chunk.lines[line].lowerBound - starts[line]), document, into: &result)
-            }
-        }
+        entities(in: document, finder: finder) { batch, _ in result.append(contentsOf: batch) }
         result.sort { $0.start < $1.start }
         return result
+    }
+
+    /// The entities chunk by chunk (paragraph, heading, table cell), in
+    /// document order. The reference labels are collected by a first pass
+    /// of the block parser (a definition may follow its use); the second
+    /// pass holds one chunk at a time, so that memory beyond the document
+    /// stays small however long it is.
+    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder,
+                         batches body: (_ entities: [Entity], _ settled: Int) throws -> Void) rethrows {
+        var references: Set<String> = []
+        if MarkdownBlockParser.mayDefineReferences(document) {
+            var labels = MarkdownBlockParser(document)
+            references = labels.parse(chunks: { _ in })
+        }
+        var parser = MarkdownBlockParser(document)
+        let (urlFinder, restFinder) = Self.finders(splitting: finder)
+        var batch: [Entity] = []
+        var joined: [UInt8] = []
+        var budget = LinkBoundaryRescan.budget(forDocumentOf: document.count)
+        _ = try parser.parse { chunk in
+            guard let last = chunk.lines.last else { return }
+            batch.removeAll(keepingCapacity: true)
+            entities(in: chunk, document, references, urlFinder, restFinder, joined: &joined, budget: &budget, into: &batch)
+            batch.sort { $0.start < $1.start }
+            try body(batch, last.upperBound)
+        }
+    }
+
+    /// The entities of one chunk, with offsets into `document`; `budget`:
+    /// the bytes the document's text runs may still rescan (`LinkBoundaryRescan`).
+    func entities(in chunk: MarkdownBlocks.Chunk, _ document: UnsafeBufferPointer<UInt8>, _ references: Set<String>,
+                  _ urlFinder: EntityFinder?, _ restFinder: EntityFinder?, joined: inout [UInt8], budget: inout Int,
+                  into result: inout [Entity]) {
+        guard let first = chunk.lines.first else { return }
+        func parse(_ text: UnsafeBufferPointer<UInt8>) -> [Entity] {
+            var inline = MarkdownInlineParser(chunk: text, references: references, urlFinder: urlFinder,
+                                              restFinder: restFinder, rescanBudget: budget)
+            defer { budget = inline.rescanBudget }
+            return inline.parse()
+        }
+        if chunk.lines.count == 1 {
+            let slice = UnsafeBufferPointer(rebasing: document[first])
+            for e in WrittenChunkCheck.entities(in: slice, parse: parse) { keep(e.shifted(by: first.lowerBound), document, into: &result) }
+            return
+        }
+        joined.removeAll(keepingCapacity: true)
+        var starts: [Int] = []
+        for line in chunk.lines {
+            starts.append(joined.count)
+            joined.append(contentsOf: UnsafeBufferPointer(rebasing: document[line]))
+            joined.append(0x0A)
+        }
+        joined.removeLast()
+        let found = joined.withUnsafeBufferPointer { WrittenChunkCheck.entities(in: $0, parse: parse) }
+        var line = 0
+        for e in found {
+            while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
+            // Entities never cross a line ending; drop any that would.
+            let lineLength = chunk.lines[line].count
+            guard e.end - starts[line] <= lineLength else { continue }
+            keep(e.shifted(by: chunk.lines[line].lowerBound - starts[line]), document, into: &result)
+        }
     }
 
     /// Keeps `e` unless its link could not be written where it stands: after a
     /// backslash (`\<` and `\[` are escapes) or, as `[…](…)`, after `!` (an image).
     func keep(_ e: Entity, _ document: UnsafeBufferPointer<UInt8>, into result: inout [Entity]) {
-        if e.start > 0 {
-            let before = document[e.start - 1]
-            if before == 0x5C { return }
-            if before == 0x21 && !(UTF8Bytes.string(document, e.range) == e.target(in: document) && MarkdownLink.isAutolinkable(e.target(in: document))) { return }
+        if e.start > 0 && !MarkdownLink.isWritable(after: document[e.start - 1], text: UTF8Bytes.string(document, e.range),
+                                                    target: e.target(in: document)) {
+            return
         }
         result.append(e)
     }
 
     /// With the gfm profile, a finder for URLs alone (used inside the inline
-    /// pass) and one for the other kinds; otherwise the finder for all kinds.
+    /// pass) and one for the other kinds; with the twitter profile, the finder
+    /// for all kinds with `resumesAfterLinks`; otherwise the finder itself.
     static func finders(splitting finder: EntityFinder) -> (EntityFinder?, EntityFinder?) {
         let options = finder.options
+        if options.profile == .twitter && options.kinds.contains(.url) && !options.resumesAfterLinks {
+            // twitter-text's URL match may run past the URL it reports (LinkBoundaryRescan).
+            var resuming = options
+            resuming.resumesAfterLinks = true
+            return (nil, EntityFinder(options: resuming))
+        }
         guard options.profile == .gfm, options.kinds.contains(.url) else { return (nil, finder) }
         var urls = options
         urls.kinds = .url

@@ -143,27 +143,45 @@ public func annotateDocument(_ document: UnsafeBufferPointer<UInt8>, reader: any
 
 /// Annotates a whole document as `annotateDocument(_:reader:finder:renderer:into:)` does, but
 /// writes it in slices of about `sliceSize` bytes (never splitting an entity) and calls `drain`
-/// after each, so that the output need not be held whole beside the document.
+/// after each, so that the output need not be held whole beside the document. Entities are taken
+/// from the reader batch by batch and written once settled, so that with a reader that finds them
+/// part by part (Markdown) neither they nor the reader's structures are held for the whole document.
 public func annotateDocument(_ document: UnsafeBufferPointer<UInt8>, reader: any DocumentReader, finder: EntityFinder,
                              renderer: inout any Renderer, sliceSize: Int, into out: inout [UInt8],
                              drain: (inout [UInt8]) throws -> Void) rethrows {
-    let entities = reader.entities(in: document, finder: finder)
     renderer.begin(into: &out)
     if document.isEmpty { renderer.write(document, 0..<0, entities: [], into: &out) }
+    let size = max(1, sliceSize)
     var at = 0
+    var pending: [Entity] = []
+    try reader.entities(in: document, finder: finder) { batch, settled in
+        for e in batch where e.start >= at { pending.append(e) }
+        let end = max(settled, pending.last?.end ?? 0)
+        guard end - at >= size else { return }
+        try writeSlices(document, &at, to: end, pending, size, &renderer, &out, drain)
+        pending.removeAll(keepingCapacity: true)
+    }
+    try writeSlices(document, &at, to: document.count, pending, size, &renderer, &out, drain)
+    renderer.finish(into: &out)
+}
+
+/// Writes `document[at..<end]` with `entities` (sorted, inside that range) in slices of about
+/// `size` bytes, calling `drain` after each, and moves `at` to `end`.
+private func writeSlices(_ document: UnsafeBufferPointer<UInt8>, _ at: inout Int, to end: Int, _ entities: [Entity],
+                         _ size: Int, _ renderer: inout any Renderer, _ out: inout [UInt8],
+                         _ drain: (inout [UInt8]) throws -> Void) rethrows {
     var next = 0
-    while at < document.count {
-        var end = min(document.count, at + max(1, sliceSize))
+    while at < end {
+        var sliceEnd = min(end, at + size)
         var j = next
         // Entities are sorted and disjoint: one that crosses the cut moves the cut past it.
-        while j < entities.count, entities[j].start < end {
-            end = max(end, entities[j].end)
+        while j < entities.count, entities[j].start < sliceEnd {
+            sliceEnd = max(sliceEnd, entities[j].end)
             j += 1
         }
-        renderer.write(document, at..<end, entities: entities[next..<j], into: &out)
+        renderer.write(document, at..<sliceEnd, entities: entities[next..<j], into: &out)
         try drain(&out)
-        at = end
+        at = sliceEnd
         next = j
     }
-    renderer.finish(into: &out)
 }

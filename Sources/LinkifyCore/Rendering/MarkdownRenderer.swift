@@ -44,6 +44,20 @@ public enum MarkdownLink {
         out.append(")")
     }
 
+    /// The last byte `append` writes for this link: `>` for an autolink, else `)`.
+    public static func lastByte(text: String, target: String) -> UInt8 {
+        text == target && isAutolinkable(target) ? 0x3E : 0x29
+    }
+
+    /// Whether the link can be written right after `before`: not after a
+    /// backslash (`\<` and `\[` are escapes) nor, as `[…](…)`, after `!`
+    /// (it would be an image).
+    public static func isWritable(after before: UInt8, text: String, target: String) -> Bool {
+        if before == 0x5C { return false }
+        if before == 0x21 { return lastByte(text: text, target: target) == 0x3E }
+        return true
+    }
+
     /// The link as a String.
     public static func link(text: String, target: String) -> String {
         var out: [UInt8] = []
@@ -67,6 +81,12 @@ public enum MarkdownLink {
 
     static func appendEscapedText(_ text: String, into out: inout [UInt8]) {
         for b in text.utf8 {
+            if b == 0x60 {
+                // A backslash does not stop a backtick from closing a code span
+                // opened before the link (CommonMark §6.1): `&#96;` has no backtick.
+                out.append("&#96;")
+                continue
+            }
             if textSpecials.contains(b) { out.append(0x5C) }
             out.append(b)
         }
