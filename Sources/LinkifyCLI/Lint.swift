@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LinkifyCore
+import Synchronization
 
 /// `linkify lint` (SPEC §6): reports each entity that annotate would link
 /// (with `--profile gfm` by default, what GitHub would leave bare), in the
@@ -14,18 +15,28 @@ extension Driver {
         let finder = EntityFinder(options: try options.finderOptions(environment: io.environment))
         var reporter = makeLintReporter(options)
         out.buffer += reporter.begin()
-        for input in lintInputs(options) {
-            let format = options.from ?? (input.path == "-" ? .markdown : InputFormat(path: input.path))
-            let linter = Linter(format: format, finder: finder)
-            do {
-                let findings = try lint(input, linter: linter, fix: options.fix)
-                if !findings.isEmpty { status.record(1) }
-                out.buffer += reporter.report(findings)
-                try out.flushIfFull()
-            } catch let e as FileError {
-                try out.flush()
-                report("linkify: \(e.path): \(e.message)")
-                status.record(2)
+        let inputs = lintInputs(options)
+        let job = LintJob(finder: finder, from: options.from, fix: options.fix, stdin: io.stdin)
+        let jobs = max(1, min(options.jobs ?? WorkerThreads.processorCount, inputs.count))
+        // Files are linted in parallel a batch at a time and reported in input
+        // order, so output streams and what waits is one batch of findings.
+        let batchSize = jobs == 1 ? 1 : 16 * jobs
+        var batchStart = 0
+        while batchStart < inputs.count {
+            let batch = Array(inputs[batchStart..<min(batchStart + batchSize, inputs.count)])
+            batchStart += batch.count
+            for outcome in job.run(batch, jobs: jobs) {
+                switch outcome {
+                case .success(let findings):
+                    if !findings.isEmpty { status.record(1) }
+                    out.buffer += reporter.report(findings)
+                    try out.flushIfFull()
+                case .failure(let error):
+                    guard let e = error as? FileError else { throw error }
+                    try out.flush()
+                    report("linkify: \(e.path): \(e.message)")
+                    status.record(2)
+                }
             }
         }
         out.buffer += reporter.finish()
@@ -37,27 +48,6 @@ extension Driver {
         inputs(options).filter { input in
             !input.fromWalk || !options.includes.isEmpty || InputFormat(path: input.path) == .markdown
         }
-    }
-
-    /// Lints one input; with `fix`, rewrites it and returns what is left.
-    func lint(_ input: Input, linter: Linter, fix: Bool) throws -> [LintFinding] {
-        let document = try readDocument(input)
-        var result = document.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
-        guard fix, !result.findings.isEmpty,
-              let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) else {
-            return result.findings
-        }
-        try FileSystem.replaceContents(of: input.path, with: fixed)
-        result = fixed.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
-        return result.findings
-    }
-
-    func readDocument(_ input: Input) throws -> [UInt8] {
-        if input.path == "-" { return try FileInput(fd: io.stdin, path: "-").readAll() }
-        if FileSystem.kind(of: input.path).0 == .directory { throw FileError(path: input.path, message: "is a directory") }
-        let fd = try FileSystem.open(input.path)
-        defer { close(fd) }
-        return try FileInput(fd: fd, path: input.path).readAll()
     }
 
     func makeLintReporter(_ options: Options) -> any LintReporter {
@@ -77,6 +67,65 @@ extension Driver {
         case .auto: return (io.environment["NO_COLOR"] ?? "").isEmpty && FileSystem.isTerminal(io.stdout)
         }
     }
+}
+
+/// What lint does to one file, free of the driver's state so that workers
+/// can share it (`-j`).
+struct LintJob: Sendable {
+    let finder: EntityFinder
+    let from: InputFormat?
+    let fix: Bool
+    let stdin: Int32
+
+    /// The outcome of each of `inputs`, in order, linted on `jobs` threads.
+    func run(_ inputs: [Input], jobs: Int) -> [Result<[LintFinding], any Error>] {
+        let slots = Slots<Result<[LintFinding], any Error>>(count: inputs.count)
+        let next = Atomic<Int>(0)
+        WorkerThreads.run(count: min(jobs, inputs.count)) { _ in
+            while true {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < inputs.count else { break }
+                slots.set(i, Result { try lint(inputs[i]) })
+            }
+        }
+        return slots.values()
+    }
+
+    /// Lints one input; with `fix`, rewrites it and returns what is left.
+    func lint(_ input: Input) throws -> [LintFinding] {
+        let format = from ?? (input.path == "-" ? .markdown : InputFormat(path: input.path))
+        let linter = Linter(format: format, finder: finder)
+        let document = try readDocument(input)
+        var result = document.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
+        guard fix, !result.findings.isEmpty,
+              let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) else {
+            return result.findings
+        }
+        try FileSystem.replaceContents(of: input.path, with: fixed)
+        result = fixed.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
+        return result.findings
+    }
+
+    func readDocument(_ input: Input) throws -> [UInt8] {
+        if input.path == "-" { return try FileInput(fd: stdin, path: "-").readAll() }
+        if FileSystem.kind(of: input.path).0 == .directory { throw FileError(path: input.path, message: "is a directory") }
+        let fd = try FileSystem.open(input.path)
+        defer { close(fd) }
+        return try FileInput(fd: fd, path: input.path).readAll()
+    }
+}
+
+/// One slot per job, each written by the one worker that took the job.
+final class Slots<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = Mutex(())
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) { lock.withLock { _ in storage[index] = value } }
+
+    /// The values, once every slot is set (after the workers have returned).
+    func values() -> [Value] { lock.withLock { _ in storage.map { $0! } } }
 }
 
 extension FileSystem {

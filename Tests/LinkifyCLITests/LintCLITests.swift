@@ -60,6 +60,21 @@ let markdownReaderSkipsLinks: Bool = {
         #expect(r.err == "linkify: missing.md: No such file or directory\n")
     }
 
+    // -j N lints files on N threads; the report is in input order, as with -j 1.
+    @Test(arguments: ["text", "json", "sarif", "github"])
+    func parallelLintReportsInInputOrder(_ format: String) {
+        var files: [String: String] = [:]
+        for k in 0..<40 { files["d/f\(k).md"] = k % 3 == 0 ? "`code`\n" : String(repeating: "x https://e\(k).com\n", count: k % 5 + 1) }
+        let dir = lintFolder(files)
+        defer { Subprocess.removeTree(dir) }
+        let one = Subprocess.linkify(["lint", "--format", format, "-j", "1", "missing.md", "d"], cwd: dir)
+        let four = Subprocess.linkify(["lint", "--format", format, "-j", "4", "missing.md", "d"], cwd: dir)
+        #expect(one.status == 2 && four.status == 2)
+        #expect(one.out == four.out)
+        #expect(one.err == four.err)
+        #expect(one.out.contains("e38.com") && !one.out.contains("e39.com"))
+    }
+
     @Test func usageErrorIsStatusTwo() {
         #expect(Subprocess.linkify(["lint", "--format", "xml"]).status == 2)
         let fix = Subprocess.linkify(["lint", "--fix"], stdin: "see https://example.com\n")

@@ -60,21 +60,35 @@ public struct FinderOptions: Sendable {
 /// Runs the scanners that the options ask for and merges their candidates
 /// into entities: sorted, disjoint, rewritten and allowed by the link policy.
 public struct EntityFinder: Sendable {
+    /// What a finder holds, behind one reference: readers and rescans copy
+    /// finders, and a copy should cost one retain, not one per scanner and
+    /// option (callgrind: the copies were a tenth of a Markdown lint).
+    private final class Storage: Sendable {
+        let options: FinderOptions
+        let builtIn: [any EntityScanner]
+        let policy: LinkPolicy
+
+        init(options: FinderOptions) {
+            self.options = options
+            self.builtIn = ScannerRegistry.scanners(for: options)
+            self.policy = LinkPolicy(allowedSchemes: options.allowedSchemes, deniedSchemes: options.deniedSchemes,
+                                     rewrites: options.rewrites)
+        }
+    }
+
+    private let storage: Storage
     /// The options this finder was made with.
-    public let options: FinderOptions
-    let builtIn: [any EntityScanner]
+    public var options: FinderOptions { storage.options }
+    var builtIn: [any EntityScanner] { storage.builtIn }
     /// Schemes, denied schemes and rewrites, from the options.
-    public let policy: LinkPolicy
+    public var policy: LinkPolicy { storage.policy }
 
     /// Schemes that are never written as links, whatever the flags say (SPEC §5).
     public static let dangerousSchemes: Set<String> = LinkPolicy.dangerousSchemes
 
     /// Creates a finder for `options`.
     public init(options: FinderOptions = FinderOptions()) {
-        self.options = options
-        self.builtIn = ScannerRegistry.scanners(for: options)
-        self.policy = LinkPolicy(allowedSchemes: options.allowedSchemes, deniedSchemes: options.deniedSchemes,
-                                 rewrites: options.rewrites)
+        storage = Storage(options: options)
     }
 
     /// The entities in `text` that start at or after `minStart`, sorted and disjoint.
@@ -85,16 +99,16 @@ public struct EntityFinder: Sendable {
     }
 
     func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int, depth: Int) -> [Entity] {
-        if depth == 0, let sink = options.explanations {
+        if depth == 0, let sink = storage.options.explanations {
             var log: [Explanation] = []
             let result = entities(in: text, from: minStart, explanations: &log)
             sink.record(log, in: text)
             return result
         }
         var user: [Entity] = []
-        for scanner in options.userScanners { scanner.scan(text, from: minStart, into: &user) }
+        for scanner in storage.options.userScanners { scanner.scan(text, from: minStart, into: &user) }
         var found: [[Entity]] = []
-        for scanner in builtIn {
+        for scanner in storage.builtIn {
             var out: [Entity] = []
             scanner.scan(text, from: minStart, into: &out)
             if !out.isEmpty { found.append(out) }
@@ -165,7 +179,7 @@ public struct EntityFinder: Sendable {
                          explanations log: inout [Explanation]) -> [Entity] {
         var all: [(entity: Entity, rank: Int, scanner: any EntityScanner)] = []
         var explained: [Explanation] = []
-        for (rank, scanners) in [options.userScanners, builtIn].enumerated() {
+        for (rank, scanners) in [storage.options.userScanners, storage.builtIn].enumerated() {
             for scanner in scanners {
                 var out: [Entity] = []
                 scanner.scan(text, from: minStart, into: &out, rejections: &explained)
@@ -214,15 +228,15 @@ public struct EntityFinder: Sendable {
         if entity.end - entity.start > Limits.maxEntityBytes { return nil }
         if entity.isUnlinkedDate { return entity }
         var result = entity
-        if !policy.rewrites.isEmpty { result.target = policy.rewritten(entity.target, of: entity, in: text) }
-        return policy.rejection(of: result, in: text) == nil ? result : nil
+        if !storage.policy.rewrites.isEmpty { result.target = storage.policy.rewritten(entity.target, of: entity, in: text) }
+        return storage.policy.rejection(of: result, in: text) == nil ? result : nil
     }
 
     /// Why the link policy turns `entity` (found in `text`) down (after rewriting), or nil.
     public func rejection(of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
         if entity.end - entity.start > Limits.maxEntityBytes { return .tooLong }
         if entity.isUnlinkedDate { return nil }
-        return policy.rejection(of: policy.rewritten(entity.target(in: text)))
+        return storage.policy.rejection(of: storage.policy.rewritten(entity.target(in: text)))
     }
 
     /// Whether the link policy lets `entity` (found in `text`) become a link (after rewriting).
