@@ -26,10 +26,18 @@ struct LinkBoundaryRescan {
     /// least 1 MiB (so that small documents always converge).
     static func budget(forDocumentOf size: Int) -> Int { 4 * size + (1 << 20) }
 
+    /// How deep rescans of rescans go: each level is a stack frame and a copy
+    /// of its gap, and only contrived input finds a new link at every level.
+    static let maxDepth = 32
+
     /// The entities of `text[minStart...]`; the bytes before `minStart` are context.
     mutating func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int) -> [Entity] {
+        entities(in: text, from: minStart, depth: 0)
+    }
+
+    private mutating func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int, depth: Int) -> [Entity] {
         let found = finder.entities(in: text, from: minStart)
-        guard budget > 0, found.contains(where: { Self.isLink($0, in: text) }) else { return found }
+        guard budget > 0, depth < Self.maxDepth, found.contains(where: { Self.isLink($0, in: text) }) else { return found }
         var result: [Entity] = []
         result.reserveCapacity(found.count)
         var gapStart = minStart
@@ -37,13 +45,13 @@ struct LinkBoundaryRescan {
         var unlinked: [Entity] = []
         for e in found {
             guard Self.isLink(e, in: text) else { unlinked.append(e); continue }
-            rescan(text, gapStart..<e.start, after: closing, minStart: minStart, found: unlinked, into: &result)
+            rescan(text, gapStart..<e.start, after: closing, minStart: minStart, found: unlinked, depth: depth, into: &result)
             unlinked.removeAll(keepingCapacity: true)
             result.append(e)
             gapStart = e.end
             closing = MarkdownLink.lastByte(text: UTF8Bytes.string(text, e.range), target: e.target(in: text))
         }
-        rescan(text, gapStart..<text.count, after: closing, minStart: minStart, found: unlinked, into: &result)
+        rescan(text, gapStart..<text.count, after: closing, minStart: minStart, found: unlinked, depth: depth, into: &result)
         return result
     }
 
@@ -51,19 +59,20 @@ struct LinkBoundaryRescan {
     /// ending in `closing` (nil: at the start of the run, with its context).
     /// Without budget left, appends `found` (what the first scan found there).
     private mutating func rescan(_ text: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>, after closing: UInt8?,
-                                 minStart: Int, found: [Entity], into result: inout [Entity]) {
+                                 minStart: Int, found: [Entity], depth: Int, into result: inout [Entity]) {
         guard !gap.isEmpty, mayHoldEntity(text, gap) else { return }
         guard budget >= gap.count else { result.append(contentsOf: found); return }
         budget -= gap.count
         guard let closing else {
             // The text before the first link: same context, cut at the link.
-            result.append(contentsOf: entities(in: UnsafeBufferPointer(rebasing: text[0..<gap.upperBound]), from: minStart))
+            result.append(contentsOf: entities(in: UnsafeBufferPointer(rebasing: text[0..<gap.upperBound]), from: minStart,
+                                          depth: depth + 1))
             return
         }
         var buffer: [UInt8] = [closing]
         buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[gap]))
         let shift = gap.lowerBound - 1
-        let inGap = buffer.withUnsafeBufferPointer { entities(in: $0, from: 1) }
+        let inGap = buffer.withUnsafeBufferPointer { entities(in: $0, from: 1, depth: depth + 1) }
         for e in inGap { result.append(e.shifted(by: shift)) }
     }
 
