@@ -86,6 +86,9 @@ public struct Entity: Sendable, Equatable, Hashable {
     }
 
     /// Entities are equal when their kinds, ranges, targets and values are.
+    /// Targets compare as stored: a target kept as a prefix before the
+    /// entity's own bytes differs from the same href held as a string (compare
+    /// `target(in:)` to compare hrefs).
     public static func == (a: Entity, b: Entity) -> Bool {
         a.kind == b.kind && a.start == b.start && a.end == b.end && a.target == b.target && a.value == b.value
     }
