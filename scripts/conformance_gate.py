@@ -24,15 +24,24 @@ FLOORS = {
 # Detector -> floors on the figures the scorer reports under its JSON `detectors` key
 # (issue 6's "done when"; a kind the scorer did not score is below its floor).
 # `min` figures must reach the floor, `max` figures stay at or below it;
-# `min_per_group` applies to each region or locale (`by_region`, `by_locale`).
+# `min_per_group` applies to each region or locale (`by_region`, `by_locale`),
+# `min_per_category` to each category with spans (`by_category`), `min_in_group`
+# to the named groups only.
 DETECTOR_FLOORS = {
     "phone": {
         "min": {"precision": 0.97, "recall": 0.97, "value_accuracy": 0.99},
         "max": {"negative_fp_rate": 0.05},
         "min_per_group": {"recall": 0.95},
     },
-    "date": {"min": {"precision": 0.90, "recall": 0.90, "value_accuracy": 0.95}},
-    "address": {"min": {"precision": 0.95, "recall": 0.90}},
+    "date": {
+        "min": {"precision": 0.90, "recall": 0.90, "value_accuracy": 0.95},
+        "max": {"negatives_flagged": 3},
+        "min_per_category": {"precision": 0.80, "recall": 0.80},
+    },
+    "address": {
+        "min": {"precision": 0.95, "recall": 0.90},
+        "min_in_group": {"US": {"recall": 0.95}},
+    },
 }
 
 
@@ -77,6 +86,13 @@ def main() -> int:
         groups = report.get("by_" + report.get("grouped_by", ""), {})
         for k, v in floors.get("min_per_group", {}).items():
             checks += [(f"{k}[{g}]", figures.get(k), v, "min") for g, figures in sorted(groups.items())]
+        for g, group_floors in floors.get("min_in_group", {}).items():
+            checks += [(f"{k}({g})", groups.get(g, {}).get(k), v, "min") for k, v in group_floors.items()]
+        categories = report.get("by_category", {})
+        for k, v in floors.get("min_per_category", {}).items():
+            # A category of negative sentences only has no spans, hence no precision or recall.
+            checks += [(f"{k}[{c}]", figures.get(k), v, "min") for c, figures in sorted(categories.items())
+                       if figures.get("spans")]
         for name, value, floor, sense in checks:
             ok = value is not None and (value >= floor if sense == "min" else value <= floor)
             if not ok or "[" not in name:

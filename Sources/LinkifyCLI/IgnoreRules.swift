@@ -6,9 +6,12 @@
 /// it cannot be re-included.
 struct IgnoreRules: Sendable {
     /// One `.gitignore` file: its folder, relative to the walk's root
-    /// (empty for the root), with a trailing `/`, and its patterns.
+    /// (empty for the root), with a trailing `/`, and its patterns. A file in
+    /// a folder above the root has an empty `base` and, as `prefix`, the
+    /// root's path relative to its folder, with a trailing `/`.
     struct Level: Sendable {
         let base: [UInt8]
+        var prefix: [UInt8] = []
         let patterns: [GlobPattern]
     }
 
@@ -25,6 +28,15 @@ struct IgnoreRules: Sendable {
         return copy
     }
 
+    /// The rules with one more `.gitignore` file read from `contents`, for a
+    /// folder above the walk's root; `root` is the root's path relative to it.
+    func adding(contents: [UInt8], aboveRoot root: String) -> IgnoreRules {
+        var copy = adding(contents: contents, base: "")
+        guard copy.levels.count > levels.count else { return self }
+        copy.levels[copy.levels.count - 1].prefix = Array(root.utf8) + [0x2F]
+        return copy
+    }
+
     /// Whether `path` (relative to the walk's root) is ignored.
     func ignores(_ path: String, isDirectory: Bool) -> Bool {
         let bytes = Array(path.utf8)
@@ -33,7 +45,7 @@ struct IgnoreRules: Sendable {
         var ignored = false
         for level in levels {
             guard bytes.starts(with: level.base) else { continue }
-            let relative = Array(bytes[level.base.count...])
+            let relative = level.prefix + bytes[level.base.count...]
             for pattern in level.patterns where pattern.isNegated == ignored {
                 if pattern.matches(path: relative, name: name, isDirectory: isDirectory) {
                     ignored = !pattern.isNegated

@@ -7,7 +7,8 @@ import LinkifyCore
 
 /// Walks the folders named on the command line (SPEC §2): entries sorted by
 /// bytes; hidden entries, `.git` and `node_modules` skipped; `.gitignore`
-/// files honoured (nested ones too); symbolic links to folders not followed;
+/// files honoured (nested ones too, and those above the root up to the git
+/// work tree's top); symbolic links to folders not followed;
 /// files taken by the `--include`/`--exclude` filter.
 struct InputWalker {
     let filter: WalkFilter
@@ -19,8 +20,29 @@ struct InputWalker {
     /// The files below `root`, in order.
     mutating func files(below root: String) -> [Input] {
         var result: [Input] = []
-        walk(root, relative: "", rules: IgnoreRules(), into: &result)
+        walk(root, relative: "", rules: Self.rulesAbove(root), into: &result)
         return result
+    }
+
+    /// The `.gitignore` files of the folders between the git work tree's top
+    /// (the nearest folder above `root` holding `.git`) and `root`, as git
+    /// applies them to `root`'s files; none when `root` is not in a work tree.
+    static func rulesAbove(_ root: String) -> IgnoreRules {
+        guard let resolved = PathBytes.withCString(root, { realpath($0, nil) }) else { return IgnoreRules() }
+        let absolute = PathBytes.string(cString: resolved)
+        free(resolved)
+        let parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        func folder(_ count: Int) -> String { "/" + parts.prefix(count).joined(separator: "/") }
+        func hasGit(_ count: Int) -> Bool { FileSystem.kind(of: folder(count) + (count == 0 ? "" : "/") + ".git").0 != .missing }
+        guard !hasGit(parts.count) else { return IgnoreRules() }
+        guard let top = (0..<parts.count).reversed().first(where: hasGit) else { return IgnoreRules() }
+        var rules = IgnoreRules()
+        for count in top..<parts.count {
+            let file = folder(count) + (count == 0 ? "" : "/") + ".gitignore"
+            guard let contents = try? FileSystem.readSmallFile(file) else { continue }
+            rules = rules.adding(contents: contents, aboveRoot: parts[count...].joined(separator: "/"))
+        }
+        return rules
     }
 
     private mutating func walk(_ directory: String, relative: String, rules: IgnoreRules, into result: inout [Input]) {

@@ -31,6 +31,11 @@ extension Driver {
                     if !findings.isEmpty { status.record(1) }
                     out.buffer += reporter.report(findings)
                     try out.flushIfFull()
+                case .failure(let skipped as SkippedFile):
+                    if !options.quiet {
+                        try out.flush()
+                        report("linkify: \(skipped.path): skipped: \(skipped.reason)")
+                    }
                 case .failure(let error):
                     guard let e = error as? FileError else { throw error }
                     try out.flush()
@@ -96,6 +101,10 @@ struct LintJob: Sendable {
         let format = from ?? (input.path == "-" ? .markdown : InputFormat(path: input.path))
         let linter = Linter(format: format, finder: finder)
         let document = try readDocument(input)
+        // SPEC §2 and §7: a directory walk skips binary files (a NUL in the first 8 KiB), as annotate does.
+        if input.fromWalk, document.prefix(AnnotateJob.binarySniffBytes).contains(0) {
+            throw SkippedFile(path: input.path, reason: "binary file")
+        }
         var result = document.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
         guard fix, !result.findings.isEmpty,
               let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) else {
@@ -113,6 +122,12 @@ struct LintJob: Sendable {
         defer { close(fd) }
         return try FileInput(fd: fd, path: input.path).readAll()
     }
+}
+
+/// A file met in a directory walk that lint does not read; a note, not an error.
+struct SkippedFile: Error {
+    let path: String
+    let reason: String
 }
 
 /// One slot per job, each written by the one worker that took the job.

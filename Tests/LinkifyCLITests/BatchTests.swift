@@ -53,6 +53,29 @@ import Testing
         #expect(paths == ["r/build.md", "r/deep/1/y.md", "r/keep.log.md", "r/nested/important.md", "r/sub/top.md"])
     }
 
+    /// As git does: the `.gitignore` files above the walked folder, up to the
+    /// work tree's top (the folder holding `.git`), apply to it too.
+    @Test func gitignoreAboveTheRootUpToTheWorkTree() {
+        let dir = TempFolder()
+        dir.file(".gitignore", "*.md\n")                      // outside the work tree: not applied
+        dir.file("repo/.git/HEAD", "ref: refs/heads/main\n")
+        dir.file("repo/.gitignore", "/docs/gen/\n*.draft.md\n")
+        dir.file("repo/docs/.gitignore", "!keep.draft.md\n")
+        dir.file("repo/docs/a.md", "a.com")
+        dir.file("repo/docs/b.draft.md", "b.com")
+        dir.file("repo/docs/keep.draft.md", "c.com")
+        dir.file("repo/docs/gen/d.md", "d.com")
+        dir.file("repo/docs/sub/gen/e.md", "e.com")
+        for (cwd, root, prefix) in [(dir.at("repo"), "docs", "docs/"), (dir.at("repo/docs"), ".", "./")] {
+            let r = SpawnedLinkify.run(["--to", "jsonl", root], in: cwd)
+            let paths = r.stdoutText.split(separator: "\n").map { String($0.split(separator: "\"")[3]) }
+            #expect(paths == ["a.md", "keep.draft.md", "sub/gen/e.md"].map { prefix + $0 })
+            let lint = SpawnedLinkify.run(["lint", "--profile", "default", root], in: cwd)
+            #expect(lint.stdoutText.split(separator: "\n").map { String($0.prefix(while: { $0 != ":" })) }
+                == ["a.md", "keep.draft.md", "sub/gen/e.md"].map { prefix + $0 })
+        }
+    }
+
     @Test func includeAndExclude() {
         let dir = TempFolder()
         dir.file("r/a.csv", "a.com")

@@ -107,6 +107,36 @@ let markdownReaderSkipsLinks: Bool = {
             """)
     }
 
+    @Test func walkSkipsBinaryFilesWithANote() {
+        let dir = lintFolder(["d/a.md": "https://a.example.com\n", "d/b.md": "https://b.example.com\u{0}\u{1}\n"])
+        defer { Subprocess.removeTree(dir) }
+        let r = Subprocess.linkify(["lint", "d"], cwd: dir)
+        #expect(r.status == 1)
+        #expect(r.out == "d/a.md:1:1: bare URL https://a.example.com\n")
+        #expect(r.err == "linkify: d/b.md: skipped: binary file\n")
+        let quiet = Subprocess.linkify(["lint", "-q", "d"], cwd: dir)
+        #expect(quiet.err.isEmpty)
+        let clean = Subprocess.linkify(["lint", "--exclude", "a.md", "d"], cwd: dir)
+        #expect(clean.status == 0)
+        // Named on the command line, a file is linted whatever its bytes (as annotate reads it).
+        #expect(Subprocess.linkify(["lint", "d/b.md"], cwd: dir).status == 1)
+    }
+
+    @Test func walkHonoursGitignoreIncludeAndExclude() {
+        let dir = lintFolder([
+            ".gitignore": "gen/\n*.draft.md\n", "a.md": "https://a.example.com\n",
+            "gen/b.md": "https://b.example.com\n", "c.draft.md": "https://c.example.com\n",
+            "vendor/d.md": "https://d.example.com\n", "e.txt": "https://e.example.com\n",
+        ])
+        defer { Subprocess.removeTree(dir) }
+        let walked = Subprocess.linkify(["lint", "."], cwd: dir)
+        #expect(walked.out == "./a.md:1:1: bare URL https://a.example.com\n./vendor/d.md:1:1: bare URL https://d.example.com\n")
+        let excluded = Subprocess.linkify(["lint", "--exclude", "vendor", "."], cwd: dir)
+        #expect(excluded.out == "./a.md:1:1: bare URL https://a.example.com\n")
+        let included = Subprocess.linkify(["lint", "--include", "*.txt", "."], cwd: dir)
+        #expect(included.out == "./e.txt:1:1: bare URL https://e.example.com\n")
+    }
+
     @Test func htmlFilesAreReadAsHTML() {
         let dir = lintFolder(["p.html": "<p title=\"https://t.example.com\">https://a.example.com <code>https://c.example.com</code></p>\n"])
         defer { Subprocess.removeTree(dir) }

@@ -63,6 +63,11 @@ import Testing
         "Termin |Fr., 11. Dez.| bestätigt = 2026-12-11",
         "Bis |nächsten Montag|, |vor 3 Tagen|, |in zwei Wochen| = 2026-12-07 = 2026-11-28 = 2026-12-15",
         "Anmeldung bis |1. März| = 2027-03-01",
+        // Invitations put an article between weekday and date.
+        "Die Versammlung findet am |Donnerstag, den 17. Juni 2027, um 19:30 Uhr| statt. = 2027-06-17T19:30:00",
+        "Sprechstunde |Fr., den 11. Dez.| entfällt = 2026-12-11",
+        "am |Montag, dem 7. Dezember 2026| = 2026-12-07",
+        "Am |Freitag|, den ganzen Tag = 2026-12-04",
     ]
 
     static let japanese = [

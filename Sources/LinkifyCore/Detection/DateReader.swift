@@ -265,7 +265,12 @@ struct DateReader {
         var p = w.end
         if abbreviated && byte(p) == 0x2E { p += 1 }
         if byte(p) == 0x2C { p += 1 }
-        let q = skipSpaces(p)
+        var q = skipSpaces(p)
+        // German puts an article between the two: `Freitag, den 5. Dezember`.
+        if q > p, let article = TextWord.read(t, at: q), article.key == DateWords.den || article.key == DateWords.dem,
+           skipSpaces(article.end) > article.end {
+            q = skipSpaces(article.end)
+        }
         if q > p, let date = calendarDate(at: q, allowsRelative: false) {
             return attachesTime ? withTime(date) : date
         }

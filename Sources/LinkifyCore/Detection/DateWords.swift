@@ -128,6 +128,8 @@ enum DateWords {
     static let of = TextWord.key("of")
     static let um = TextWord.key("um")
     static let am = TextWord.key("am")
+    static let den = TextWord.key("den")
+    static let dem = TextWord.key("dem")
     static let the = TextWord.key("the")
     static let day = TextWord.key("day")
     static let after = TextWord.key("after")
