@@ -35,6 +35,7 @@ import Testing
         "Lunch |today at 12:15| = 2026-12-01T12:15:00",
         "Party |Sat, Dec. 5th, 2026 @ 9 p.m.| = 2026-12-05T21:00:00",
         "Filed |2026-11-30 23:59:59.123+05:30| = 2026-11-30T23:59:59+05:30",
+        "Demo |next Friday at 5pm|, bring snacks = 2026-12-04T17:00:00",
     ]
 
     static let englishNot = [
@@ -77,6 +78,7 @@ import Testing
         "|来週の金曜日|に = 2026-12-11",
         "|３月５日|まで = 2027-03-05",
         "|平成31年4月30日| = 2019-04-30",
+        "|令和8年12月1日|施行 = 2026-12-01",
     ]
 
     static let chinese = [
@@ -86,6 +88,7 @@ import Testing
         "|3天后|出发 = 2026-12-04",
         "发布于|2026年11月30日 18:15| = 2026-11-30T18:15:00",
         "|晚上8点|开会 = 2026-12-01T20:00:00",
+        "|明天下午3点|在公司见 = 2026-12-02T15:00:00",
     ]
 
     @Test(arguments: english) func englishDates(_ c: String) { check(c, "en_US") }

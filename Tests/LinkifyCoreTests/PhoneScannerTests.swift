@@ -13,6 +13,7 @@ import Testing
         "Direct: |+1 212-555-0147 ext. 204| · Fax: |212-555-0148|",
         "Call us toll-free at |1-800-555-0199| (Mon–Fri, 9am–5pm EST).",
         "Reservations: |617-555-0123 x12|, or email bookings@example.com",
+        "Front desk: |212-555-0147 #204| (ask for Sam)",
         "RSVP to Sarah at |(312) 555-0176| by 03/01/2025.",
         "Text HELP to 55555 or call |650 253 0000|.",
         "tel:|+16502530000| is our main switchboard.",
