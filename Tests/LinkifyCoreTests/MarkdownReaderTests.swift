@@ -40,6 +40,13 @@ import Testing
         "<!--\nhttps://a.com\n-->",
         "---\nurl: https://a.com\n---\n⸠https://b.com⸡",
         "+++\nurl = \"https://a.com\"\n+++",
+        // Inside raw HTML elements that are links or code, as the HTML reader skips them.
+        "<a href=\"https://a.com\">https://a.com</a> ⸠https://b.com⸡",
+        "x <A HREF=/y>see **www.z.com**</A> and ⸠www.after.com⸡",
+        "<a href=x>one</a> ⸠https://mid.com⸡ <a href=y>two https://in.com</a>",
+        "<code>https://a.com</code>, <kbd>a@b.com</kbd>, <samp>www.c.com</samp> ⸠https://d.com⸡",
+        "<abbr title=x>⸠https://abbr.com⸡</abbr> <a name=\"top\"/> ⸠https://self-closed.com⸡",
+        "<a href=x>not closed in the paragraph ⸠https://a.com⸡\n\n⸠https://b.com⸡</a>",
         "\\https://a.com",
         "\\[⸠https://a.com⸡\\] \\*⸠https://b.com⸡\\*",
     ]
@@ -71,6 +78,8 @@ import Testing
         "| a |\n|---|\n| x | www.extra-cell.com |",
         "`x`www.a.com",
         ">⸠www.x.com⸡",
+        // cmark-gfm links text between raw tags, even an `<a>`'s: the output stays GitHub's HTML.
+        "<a href=\"x\">⸠https://a.com⸡</a>",
     ]
 
     @Test(arguments: gfmCases)

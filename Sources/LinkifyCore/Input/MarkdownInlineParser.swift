@@ -48,6 +48,14 @@ struct MarkdownInlineParser {
     var backtickRuns: [Int: [Int]]? = nil
     /// Bytes the text runs may still rescan (`LinkBoundaryRescan`), shared by a document's chunks.
     var rescanBudget: Int
+    /// The end of the last raw HTML element hidden whole (`<a …>…</a>`).
+    var skippedElementEnd = 0
+    /// The elements of `skippedElements` found without a closing tag after
+    /// some point: none is looked for again (linear time).
+    var unclosedElements = [Bool](repeating: false, count: MarkdownInlineParser.skippedElements.count)
+
+    /// Raw HTML elements whose content is not linked (as in the HTML reader).
+    static let skippedElements: [StaticString] = ["a", "code", "pre", "kbd", "samp", "script", "style", "textarea", "title"]
 
     static let specials: [Bool] = (0..<256).map { b in
         [0x60, 0x5C, 0x3C, 0x5B, 0x5D, 0x21, 0x2A, 0x5F, 0x7E].contains(b)
@@ -103,6 +111,13 @@ struct MarkdownInlineParser {
             case 0x3C:
                 if let e = MarkdownSyntax.autolinkEnd(t, at: p) ?? MarkdownSyntax.inlineHTMLEnd(t, at: p) {
                     hide(p..<e)
+                    // SPEC §4: nothing inside an existing link, HTML ones too (`<a href>…</a>`),
+                    // nor in the HTML elements the HTML reader skips. With gfm the output is
+                    // GitHub's HTML instead, and cmark-gfm links text between raw tags.
+                    if urlFinder == nil, e > skippedElementEnd, let end = skippedElementEnd(openTag: p, tagEnd: e) {
+                        hide(e..<end)
+                        skippedElementEnd = end
+                    }
                     p = e
                 } else {
                     p += 1
@@ -128,6 +143,32 @@ struct MarkdownInlineParser {
     }
 
     mutating func hide(_ r: Range<Int>) { hidden.append(r) }
+
+    /// The end of the closing tag of the element whose open tag spans
+    /// `openTag..<tagEnd`, when it is one of `skippedElements`, not
+    /// self-closing, and closed in the chunk.
+    mutating func skippedElementEnd(openTag: Int, tagEnd: Int) -> Int? {
+        let t = chunk
+        guard openTag + 1 < t.count, ByteClass.isAlpha(t[openTag + 1]), t[tagEnd - 2] != 0x2F else { return nil }
+        var nameEnd = openTag + 1
+        while nameEnd < tagEnd && (ByteClass.isAlnum(t[nameEnd]) || t[nameEnd] == 0x2D) { nameEnd += 1 }
+        let length = nameEnd - openTag - 1
+        guard let index = Self.skippedElements.firstIndex(where: {
+            $0.utf8CodeUnitCount == length && MarkdownSyntax.hasPrefixIgnoringCase(t, $0, at: openTag + 1)
+        }), !unclosedElements[index] else { return nil }
+        let name = Self.skippedElements[index]
+        var k = tagEnd
+        while k + 2 + length < t.count {
+            if t[k] == 0x3C && t[k + 1] == 0x2F && MarkdownSyntax.hasPrefixIgnoringCase(t, name, at: k + 2),
+               !ByteClass.isAlnum(t[k + 2 + length]) && t[k + 2 + length] != 0x2D,
+               let end = MarkdownSyntax.closingTagEnd(t, at: k) {
+                return end
+            }
+            k += 1
+        }
+        unclosedElements[index] = true
+        return nil
+    }
 
     /// Candidates again from `p` (the old ones started inside something the pass skipped).
     mutating func rescan(from p: Int) {
