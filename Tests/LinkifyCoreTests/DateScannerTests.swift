@@ -36,6 +36,8 @@ import Testing
         "Party |Sat, Dec. 5th, 2026 @ 9 p.m.| = 2026-12-05T21:00:00",
         "Filed |2026-11-30 23:59:59.123+05:30| = 2026-11-30T23:59:59+05:30",
         "Demo |next Friday at 5pm|, bring snacks = 2026-12-04T17:00:00",
+        "Lunch at |noon tomorrow| in the atrium = 2026-12-02T12:00:00",
+        "Code freeze from |midnight on Friday| = 2026-12-04T00:00:00",
     ]
 
     static let englishNot = [
@@ -47,6 +49,7 @@ import Testing
         "Python 3.11, ISBN 978-3-16-148410-0, ratio 16:9",
         "He is 45 years old and waited 3 days.",
         "Room 1205, floor 12, order #2026-12-01",
+        "We meet at noon, burning the midnight oil.",
     ]
 
     static let british = [

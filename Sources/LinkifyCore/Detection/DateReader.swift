@@ -111,6 +111,7 @@ struct DateReader {
         switch w.key {
         case DateWords.the, DateWords.day: return withTime(dayAfterTomorrow(w))
         case DateWords.inWord: return relativeIn(w, sign: 1)
+        case DateWords.noon, DateWords.midnight: return wordTimeFirst(w)
         case DateWords.vor: return relativeIn(w, sign: -1)
         default: break
         }
@@ -387,25 +388,34 @@ struct DateReader {
     /// A time, then maybe a date: `17:30`, `5pm tomorrow`, `10am on 3 March`.
     func timeFirst(at i: Int) -> DateMatch? {
         guard let c = clock(at: i, afterISODate: false) else { return nil }
-        var m = combined(DateMatch(end: i, value: today, hasTime: false), c.clock)
-        var p = c.clock.end
+        let m = combined(DateMatch(end: i, value: today, hasTime: false), c.clock)
+        return withDate(m) ?? m
+    }
+
+    /// `noon tomorrow`, `midnight on Friday`: the word alone is not a date.
+    func wordTimeFirst(_ w: TextWord) -> DateMatch? {
+        let clock = ClockMatch(end: w.end, hour: w.key == DateWords.midnight ? 0 : 12, minute: 0, second: 0)
+        return withDate(combined(DateMatch(end: w.start, value: today, hasTime: false), clock))
+    }
+
+    /// The time `m` followed by the date it is on (`5pm| tomorrow`, `10am| on 3 March`), or nil.
+    func withDate(_ m: DateMatch) -> DateMatch? {
+        var p = m.end
         if byte(p) == 0x2C { p += 1 }
         var q = skipSpaces(p)
-        guard q > p else { return m }
+        guard q > p else { return nil }
         if let w = TextWord.read(t, at: q), w.key == DateWords.on || w.key == DateWords.am {
             let r = skipSpaces(w.end)
-            guard r > w.end else { return m }
+            guard r > w.end else { return nil }
             q = r
         }
-        if let date = calendarDate(at: q, allowsRelative: true) {
-            var v = date.value
-            v.hour = m.value.hour
-            v.minute = m.value.minute
-            v.second = m.value.second
-            v.utcOffsetMinutes = m.value.utcOffsetMinutes
-            m = DateMatch(end: date.end, value: v, hasTime: true)
-        }
-        return m
+        guard let date = calendarDate(at: q, allowsRelative: true) else { return nil }
+        var v = date.value
+        v.hour = m.value.hour
+        v.minute = m.value.minute
+        v.second = m.value.second
+        v.utcOffsetMinutes = m.value.utcOffsetMinutes
+        return DateMatch(end: date.end, value: v, hasTime: true)
     }
 
     /// A date followed by its time: `, 17:30`, ` at 5pm`, ` um 17 Uhr`, ` 21:30:38 +0100`.

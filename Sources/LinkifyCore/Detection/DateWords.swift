@@ -93,10 +93,10 @@ enum DateWords {
     }()
 
     /// Every word that can start a date form (the table, `the`, `day`, `in`,
-    /// `vor`, German weekday abbreviations): a filter for the scanner.
+    /// `vor`, `noon`, `midnight`, German weekday abbreviations): a filter for the scanner.
     static let starters: KeywordTable<Bool> = {
         var t: [(UInt64, Bool)] = []
-        for w in ["the", "day", "in", "vor", "mo", "di", "mi", "do", "fr", "sa", "so"] { t.append((TextWord.key(w), true)) }
+        for w in ["the", "day", "in", "vor", "noon", "midnight", "mo", "di", "mi", "do", "fr", "sa", "so"] { t.append((TextWord.key(w), true)) }
         return KeywordTable(t)
     }()
 
