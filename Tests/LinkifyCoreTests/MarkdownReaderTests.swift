@@ -87,6 +87,12 @@ import Testing
         #expect(Self.markedMarkdown(Self.plain(expected), FinderOptions(profile: .gfm)) == expected)
     }
 
+    @Test func gfmLinksInsideRawAnchorsWhateverTheKinds() {
+        let emails = FinderOptions(kinds: EntityKinds(.email), profile: .gfm)
+        #expect(Self.markedMarkdown("<a href=x>c@d.com</a>", emails) == "<a href=x>⸠c@d.com⸡</a>")
+        #expect(Self.markedMarkdown("<a href=x>c@d.com</a>", FinderOptions(kinds: EntityKinds(.email))) == "<a href=x>c@d.com</a>")
+    }
+
     // A backtick in link text is written `&#96;`: `\`` would still close a code
     // span opened before the link (regression: fuzz/regressions/backtick-in-link-text-closes-code-span).
     @Test(arguments: [

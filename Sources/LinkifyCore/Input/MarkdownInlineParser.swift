@@ -114,7 +114,7 @@ struct MarkdownInlineParser {
                     // SPEC §4: nothing inside an existing link, HTML ones too (`<a href>…</a>`),
                     // nor in the HTML elements the HTML reader skips. With gfm the output is
                     // GitHub's HTML instead, and cmark-gfm links text between raw tags.
-                    if urlFinder == nil, e > skippedElementEnd, let end = skippedElementEnd(openTag: p, tagEnd: e) {
+                    if (urlFinder ?? restFinder)?.options.profile != .gfm, e > skippedElementEnd, let end = skippedElementEnd(openTag: p, tagEnd: e) {
                         hide(e..<end)
                         skippedElementEnd = end
                     }
