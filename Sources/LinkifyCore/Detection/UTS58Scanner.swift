@@ -293,7 +293,10 @@ struct UTS58Scanner: EntityScanner {
         while s < c && !ByteClass.isAlpha(t[s]) { s += 1 }
         guard s < c else { return nil }
         let authorityStart = c + 3
-        var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true)
+        let isWeb = Self.isWebScheme(t, s..<c)
+        // A web host may hold ideographic full stops between its labels (SPEC §5):
+        // validAuthority decides where such a host ends.
+        var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true, ideographicStopsInHost: isWeb)
         // The authority: up to the first `/`, `?` or `#`.
         var authorityEnd = authorityStart
         while authorityEnd < end {
@@ -305,7 +308,7 @@ struct UTS58Scanner: EntityScanner {
             state.reject(s, end, .url, .userInfo)
             return .skip(to: end)   // userinfo: not a link (UTS #58)
         }
-        if Self.isWebScheme(t, s..<c) {
+        if isWeb {
             // A character that no authority holds (`<`, `,`, `"`, …) ends the URL there.
             var k = authorityStart
             while k < authorityEnd {
@@ -556,8 +559,11 @@ public enum Limits {
 /// With `part` nil, `start` must hold a part initiator (`/`, `?`, `#`) or the
 /// result is `start`. Returns the end of the link: the last "safe" position,
 /// where soft characters at the end and unmatched closing brackets are left out.
-/// With `cjkIsHard`, the fullwidth and ideographic punctuation of SPEC §5 ends it.
-func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?, cjkIsHard: Bool) -> Int {
+/// With `cjkIsHard`, the fullwidth and ideographic punctuation of SPEC §5 ends
+/// it, except, with `ideographicStopsInHost`, the ideographic full stop in the
+/// authority, where it may separate labels (the caller then decides).
+func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?, cjkIsHard: Bool,
+               ideographicStopsInHost: Bool = false) -> Int {
     let n = t.count
     let bracketCapacity = 64
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bracketCapacity) { stack -> Int in
@@ -619,7 +625,8 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
             }
             let (cp, len) = UTF8Bytes.decode(t, at: i)
             var term = cp < 128 ? asciiTerm[Int(cp)] : CharacterProperties.linkTerm(cp)
-            if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp) { term = .hard }
+            if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp)
+                && !(ideographicStopsInHost && cp == 0x3002 && part == .authority) { term = .hard }
             guard let current = part else {
                 guard let started = URLPart.started(by: cp) else { return i }
                 part = started
