@@ -88,6 +88,12 @@ import Testing
         "看|https://example.com|。然后/x",
         "|https://example.com/路径|。后面",
         "|myapp://x|。然后",
+        // A bare domain ends at the full stop when what follows is no top-level domain.
+        "访问 |example.com|。然后",
+        "|例え。jp|。然后",
+        "|a.com。b.org| 和 |普遍适用测试。我爱你|",
+        "mail |x@example.com|。然后",
+        "main.rs。然后",
     ]
 
     @Test(arguments: bareDomains) func bareDomain(_ c: String) { #expect(marked(unmarked(c)) == c) }

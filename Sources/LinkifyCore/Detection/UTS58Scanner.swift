@@ -190,8 +190,11 @@ struct UTS58Scanner: EntityScanner {
                 // `.com.x`: not the last label; a later full stop decides.
                 // Only the next label's first character matters: spanning the
                 // whole label here made `a.a.a.…` span every label twice.
-                if Self.startsLabel(t, at: labelEnd + sep) { return nil }
-                domainEnd = labelEnd + sep   // a fully qualified name's final dot
+                if !Self.startsLabel(t, at: labelEnd + sep) {
+                    domainEnd = labelEnd + sep   // a fully qualified name's final dot
+                } else if sep != 3 || !Self.wideStopEndsHost(t, after: labelStart..<labelEnd) {
+                    return nil
+                }
             }
         }
         guard TLDList.contains(t, labelStart..<labelEnd) else {
@@ -449,6 +452,20 @@ struct UTS58Scanner: EntityScanner {
     }
 
     private func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int { Self.spanLabel(t, from: i) }
+
+    /// Whether the wide full stop (`。`, `．`, `｡`) right after `label` ends
+    /// a bare domain rather than separating labels, in text without spaces
+    /// (SPEC §5): `label` is a top-level domain and the text after the stop is
+    /// a last label that is not (`example.com。然后` ends at `com`;
+    /// `普遍适用测试。我爱你` and `a.com。b.org` are one domain each).
+    static func wideStopEndsHost(_ t: UnsafeBufferPointer<UInt8>, after label: Range<Int>) -> Bool {
+        guard TLDList.contains(t, label) else { return false }
+        let nextStart = label.upperBound + 3
+        let nextEnd = spanLabel(t, from: nextStart)
+        let sep = nextEnd < t.count ? dotLength(t, at: nextEnd) : 0
+        let nextIsLast = !(sep > 0 && startsLabel(t, at: nextEnd + sep))
+        return nextIsLast && !TLDList.contains(t, nextStart..<nextEnd)
+    }
 
     /// Whether a label character starts at `i`: `spanLabel(t, from: i) > i`, in constant time.
     @inline(__always)
