@@ -8,9 +8,14 @@ exit with status 0 or 1 (lint reports findings with 1), never 2. Commands run
 with bash in one temporary folder per block, with the built linkify first on
 PATH. `make …` commands are not run here (`make test` runs them itself).
 
+Each ```swift block is compiled with swiftc against the built LinkifyCore
+(its module and objects in the --bin-dir build) and run; the `// ` lines after
+a `// Prints:` line are its expected standard output.
+
 Usage: python3 scripts/readme_examples.py [--bin-dir .build/release] [README.md]
 """
 import argparse
+import glob
 import os
 import re
 import subprocess
@@ -21,6 +26,35 @@ import tempfile
 def blocks(text):
     for m in re.finditer(r"^```(?:sh|bash|shell)\n(.*?)^```", text, re.S | re.M):
         yield text[:m.start()].count("\n") + 2, m.group(1).splitlines()
+
+
+def swift_blocks(text):
+    for m in re.finditer(r"^```swift\n(.*?)^```", text, re.S | re.M):
+        yield text[:m.start()].count("\n") + 2, m.group(1)
+
+
+def run_swift(source, bin_dir, tmp):
+    """Compiles and runs a Swift example; (ok, message)."""
+    code, sep, prints = source.partition("// Prints:\n")
+    if not sep:
+        return False, "no `// Prints:` line"
+    expected = [line[3:] if line.startswith("// ") else line[2:] for line in prints.splitlines()]
+    objects = sorted(glob.glob(os.path.join(bin_dir, "LinkifyCore.build", "*.o")))
+    modules = os.path.join(bin_dir, "Modules")
+    if not objects or not os.path.isdir(modules):
+        return False, f"no LinkifyCore module or objects in {bin_dir} (build it first)"
+    main = os.path.join(tmp, "main.swift")
+    with open(main, "w", encoding="utf-8") as f:
+        f.write(code)
+    app = os.path.join(tmp, "example")
+    proc = subprocess.run(["swiftc", "-I", modules, main, *objects, "-o", app], capture_output=True, text=True, timeout=300)
+    if proc.returncode != 0:
+        return False, "swiftc failed: " + proc.stderr.strip()[:600]
+    proc = subprocess.run([app], capture_output=True, text=True, timeout=60)
+    got = proc.stdout.rstrip("\n").split("\n") if proc.stdout else []
+    if proc.returncode != 0 or got != expected:
+        return False, f"exit {proc.returncode}\n  expected: {expected}\n  got:      {got}"
+    return True, ""
 
 
 def examples(lines):
@@ -72,6 +106,14 @@ def main():
                     print(f"FAIL {where}: {command}\n  exit {proc.returncode}: {proc.stderr.strip()[:300]}")
                     continue
                 passed += 1
+    for first_line, source in swift_blocks(text):
+        with tempfile.TemporaryDirectory() as tmp:
+            ok, message = run_swift(source, bin_dir, tmp)
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL {args.readme}:{first_line} (swift): {message}")
     print(f"readme examples: {passed} passed, {failed} failed, {skipped} not run here")
     return 1 if failed else 0
 

@@ -17,11 +17,17 @@ if command -v man >/dev/null; then
   # Output is captured first: with pipefail, `grep -q` quitting early would fail the writer (SIGPIPE).
   page=$(man -l "$prefix/share/man/man1/linkify.1" 2>/dev/null)
   grep -q -- "--detect" <<<"$page" || fail "man -l did not render the options"
+  grep -q -- "--format" <<<"$page" || fail "man -l did not render the lint options"
+  if command -v groff >/dev/null; then
+    warnings=$(groff -ww -man -Tutf8 -z "$prefix/share/man/man1/linkify.1" 2>&1)
+    [ -z "$warnings" ] || fail "groff warns about the man page: $warnings"
+  fi
 else
   echo "test_install: man not installed, page not rendered (syntax not checked)"
 fi
-# Every flag of --help is in the man page.
-for flag in $("$prefix/bin/linkify" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+# Every flag of --help and lint --help is in the man page (GeneratedDocsTests checks
+# each flag of the table against both, section by section).
+for flag in $({ "$prefix/bin/linkify" --help; "$prefix/bin/linkify" lint --help; } | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
   grep -q -- "\\\\-\\\\-${flag#--}" "$prefix/share/man/man1/linkify.1" || fail "$flag missing from the man page"
 done
 bash -c "source '$prefix/share/bash-completion/completions/linkify' && complete -p linkify >/dev/null" || fail "bash completion"

@@ -1,5 +1,5 @@
-/// Shell completion scripts and the man page, generated from `Flag.all` so
-/// they cannot drift from `--help`.
+/// Shell completion scripts, generated from `Flag.all` so they cannot drift
+/// from `--help` (the man page is `ManPage`).
 enum Completions {
     /// The completion script for `shell` (bash, zsh or fish).
     static func script(for shell: String) -> String {
@@ -103,54 +103,5 @@ enum Completions {
             lines += line + "\n"
         }
         return lines
-    }
-}
-
-/// The man page `linkify(1)`, in roff, generated from `Flag.all` and the help texts.
-enum ManPage {
-    static func roffEscaped(_ s: String) -> String {
-        var out = s.replacing("\\", with: "\\e").replacing("-", with: "\\-")
-        if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
-        return out
-    }
-
-    static func text() -> String {
-        var s = """
-        .TH LINKIFY 1 "2026" "linkify \(linkifyVersion)" "User Commands"
-        .SH NAME
-        linkify \\- find URLs, email addresses and more in text, and link them
-        .SH SYNOPSIS
-        .B linkify
-        [\\fBannotate\\fR] [\\fIOPTIONS\\fR] [\\fIPATH\\fR...]
-        .br
-        .B linkify lint
-        [\\fIOPTIONS\\fR] [\\fIPATH\\fR...]
-        .SH DESCRIPTION
-        Reads each PATH (a file, a directory walked recursively, or \\- for standard input; no PATH
-        reads standard input) and writes it back with links added (HTML anchors or Markdown links), or
-        writes what it found as JSON. \\fBlinkify lint\\fR reports bare (unlinked) URLs and email addresses.
-        .SH OPTIONS
-
-        """
-        for command in [Command.annotate, .lint] {
-            s += ".SS \(command == .annotate ? "annotate" : "lint")\n"
-            for flag in Completions.flags(command) {
-                var names = "\\fB\\-\\-\(flag.long)\\fR"
-                if let short = flag.short { names = "\\fB\\-\(short)\\fR, " + names }
-                if let v = flag.valueName { names += " \\fI\(roffEscaped(v))\\fR" }
-                s += ".TP\n\(names)\n\(roffEscaped(flag.help))\n"
-            }
-        }
-        s += """
-        .SH EXIT STATUS
-        0 success (lint: nothing found); 1 lint found something, or \\-\\-check found a file that would
-        change; 2 usage error or a file that could not be read or written (2 wins over 1).
-        .SH ENVIRONMENT
-        \\fBLC_ALL\\fR, \\fBLANG\\fR: default locale. \\fBNO_COLOR\\fR: no colour.
-        .SH SEE ALSO
-        The README of the linkify sources.
-
-        """
-        return s
     }
 }

@@ -1,0 +1,80 @@
+@testable import LinkifyCLI
+import Testing
+
+/// `--help`, the man page and the completion scripts against the flag table
+/// `Flag.all` they are generated from (issue 8: every flag in both, fixed
+/// value sets completed). `scripts/test_install.sh` renders and loads them.
+@Suite struct GeneratedDocsTests {
+    /// The options part of the man page for `command` (its `.SS` section).
+    static func manSection(_ command: Command) -> Substring {
+        let page = ManPage.text()
+        let start = page.firstRange(of: ".SS \(command.rawValue)\n")!.upperBound
+        let rest = page[start...]
+        let end = rest.firstRange(of: command == .annotate ? ".SS lint\n" : ".SH EXIT STATUS")!.lowerBound
+        return rest[..<end]
+    }
+
+    /// The option lines of `--help` for `command` that list `flag`.
+    static func helpLines(_ command: Command, _ flag: Flag) -> [Substring] {
+        let names = (flag.short.map { "-\($0), " } ?? "") + "--\(flag.long)"
+        return Help.text(for: command).split(separator: "\n").filter {
+            let t = $0.drop { $0 == " " }
+            return t == names || t.hasPrefix(names + " ")
+        }
+    }
+
+    @Test(arguments: Flag.all.map(\.long))
+    func flagIsInHelpAndManPage(_ long: String) {
+        let flag = Flag.all.first { $0.long == long }!
+        for command in [Command.annotate, .lint] {
+            let listed = flag.commands.contains(command)
+            let names = (flag.short.map { "\\fB\\-\($0)\\fR, " } ?? "") + "\\fB\\-\\-\(long)\\fR"
+            #expect(Self.helpLines(command, flag).count == (listed ? 1 : 0), "--\(long) in `\(command.rawValue) --help`")
+            #expect(Self.manSection(command).contains(".TP\n" + names) == listed,
+                    "--\(long) in the man page's \(command.rawValue) section")
+        }
+    }
+
+    @Test(arguments: Flag.all.map(\.long))
+    func flagIsInEachCompletionScript(_ long: String) {
+        #expect(Completions.bash().contains("--\(long)"))
+        #expect(Completions.zsh().contains("--\(long)["))
+        #expect(Completions.fish().contains("complete -c linkify -l \(long) "))
+    }
+
+    /// roff input is ASCII: `…` in a help text is written `\[u2026]`.
+    @Test func manPageIsASCII() {
+        let page = ManPage.text()
+        #expect(page.unicodeScalars.allSatisfy(\.isASCII))
+        #expect(page.contains("with \\[u2026] (target untouched)"))
+        #expect(ManPage.roffEscaped("a-b\\c …é") == "a\\-b\\ec \\[u2026]\\[u00E9]")
+        #expect(ManPage.roffEscaped(".x") == "\\&.x")
+    }
+
+    /// Every `--name` the help texts and the man page mention is a real flag.
+    @Test func noStaleFlagNames() {
+        let names = Set(Flag.all.map(\.long))
+        let texts = [Help.text(for: .annotate), Help.text(for: .lint),
+                     ManPage.text().replacing("\\-", with: "-").replacing("\\fB", with: "").replacing("\\fR", with: "")]
+        for text in texts {
+            for match in text.matches(of: /--([a-z][a-z-]*)/) {
+                #expect(names.contains(String(match.1)), "--\(match.1) is not in Flag.all")
+            }
+        }
+    }
+
+    /// The first line of `script` that contains each of `needles`.
+    static func line(_ script: String, containing needles: String...) -> Substring? {
+        script.split(separator: "\n").first { line in needles.allSatisfy { line.contains($0) } }
+    }
+
+    @Test(arguments: ["to", "from", "profile", "detect"])
+    func fixedValuesAreCompleted(_ long: String) {
+        let flag = Flag.all.first { $0.long == long }!
+        #expect(flag.choices.count > 1)
+        let set = flag.choices.joined(separator: " ")
+        #expect(Self.line(Completions.bash(), containing: "--\(long)", "compgen -W")?.contains("compgen -W \"\(set)\"") == true)
+        #expect(Self.line(Completions.zsh(), containing: "--\(long)[")?.contains(":(\(set))'") == true)
+        #expect(Self.line(Completions.fish(), containing: "-l \(long) ")?.contains("-f -a '\(set)'") == true)
+    }
+}
