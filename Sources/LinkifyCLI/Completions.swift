@@ -19,7 +19,13 @@ enum Completions {
         var cases = ""
         for flag in Flag.all where !flag.choices.isEmpty {
             let names = (["--" + flag.long] + (flag.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
-            cases += "        \(names)) COMPREPLY=($(compgen -W \"\(flag.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+            let words = flag.choices.joined(separator: " ")
+            if flag.isList {
+                // The word after the last comma is completed; what precedes it is kept.
+                cases += "        \(names)) COMPREPLY=($(compgen -P \"${cur%\"${cur##*,}\"}\" -W \"\(words)\" -- \"${cur##*,}\")); return ;;\n"
+            } else {
+                cases += "        \(names)) COMPREPLY=($(compgen -W \"\(words)\" -- \"$cur\")); return ;;\n"
+            }
         }
         let fileFlags = Flag.all.filter { $0.valueName == "PATH" || $0.valueName == "FILE" }
             .flatMap { f in ["--" + f.long] + (f.short.map { ["-\($0)"] } ?? []) }.joined(separator: "|")
@@ -65,7 +71,9 @@ enum Completions {
             var action = ""
             if flag.takesValue {
                 let name = flag.valueName!.lowercased()
-                if !flag.choices.isEmpty {
+                if flag.isList {
+                    action = ":\(name):_values -s , \(name) \(flag.choices.joined(separator: " "))"
+                } else if !flag.choices.isEmpty {
                     action = ":\(name):(\(flag.choices.joined(separator: " ")))"
                 } else if flag.valueName == "PATH" || flag.valueName == "FILE" {
                     action = ":\(name):_files"
@@ -97,7 +105,11 @@ enum Completions {
             if let s = flag.short { line += " -s \(s)" }
             if flag.takesValue {
                 line += " -r"
-                if !flag.choices.isEmpty { line += " -f -a '\(flag.choices.joined(separator: " "))'" }
+                if flag.isList {
+                    line += " -f -a '(__fish_complete_list , \"string split , \(flag.choices.joined(separator: ","))\")'"
+                } else if !flag.choices.isEmpty {
+                    line += " -f -a '\(flag.choices.joined(separator: " "))'"
+                }
             }
             line += " -d '" + flag.help.replacing("'", with: "\\'") + "'"
             lines += line + "\n"

@@ -16,11 +16,9 @@ import Testing
 
     /// The option lines of `--help` for `command` that list `flag`.
     static func helpLines(_ command: Command, _ flag: Flag) -> [Substring] {
-        let names = (flag.short.map { "-\($0), " } ?? "") + "--\(flag.long)"
-        return Help.text(for: command).split(separator: "\n").filter {
-            let t = $0.drop { $0 == " " }
-            return t == names || t.hasPrefix(names + " ")
-        }
+        // An option line is indented: "  -t, --to FORMAT  …" or "      --detect LIST  …".
+        let names = (flag.short.map { "  -\($0), " } ?? "      ") + "--\(flag.long)"
+        return Help.text(for: command).split(separator: "\n").filter { $0 == names || $0.hasPrefix(names + " ") }
     }
 
     @Test(arguments: Flag.all.map(\.long))
@@ -38,14 +36,15 @@ import Testing
     @Test(arguments: Flag.all.map(\.long))
     func flagIsInEachCompletionScript(_ long: String) {
         #expect(Completions.bash().contains("--\(long)"))
-        #expect(Completions.zsh().contains("--\(long)["))
+        #expect(Self.zshSpec(long) != nil)
         #expect(Completions.fish().contains("complete -c linkify -l \(long) "))
     }
 
     /// roff input is ASCII: `…` in a help text is written `\[u2026]`.
     @Test func manPageIsASCII() {
         let page = ManPage.text()
-        #expect(page.unicodeScalars.allSatisfy(\.isASCII))
+        let nonASCII = page.unicodeScalars.filter { !$0.isASCII }
+        #expect(nonASCII.isEmpty)
         #expect(page.contains("with \\[u2026] (target untouched)"))
         #expect(ManPage.roffEscaped("a-b\\c …é") == "a\\-b\\ec \\[u2026]\\[u00E9]")
         #expect(ManPage.roffEscaped(".x") == "\\&.x")
@@ -63,6 +62,11 @@ import Testing
         }
     }
 
+    /// The `_arguments` spec of `--long` in the zsh script (`'--long[…` or `{-l,--long}'[…`).
+    static func zshSpec(_ long: String) -> Substring? {
+        Completions.zsh().split(separator: "\n").first { $0.contains("'--\(long)[") || $0.contains(",--\(long)}'[") }
+    }
+
     /// The first line of `script` that contains each of `needles`.
     static func line(_ script: String, containing needles: String...) -> Substring? {
         script.split(separator: "\n").first { line in needles.allSatisfy { line.contains($0) } }
@@ -72,9 +76,20 @@ import Testing
     func fixedValuesAreCompleted(_ long: String) {
         let flag = Flag.all.first { $0.long == long }!
         #expect(flag.choices.count > 1)
+        #expect(flag.isList == (long == "detect"))
         let set = flag.choices.joined(separator: " ")
-        #expect(Self.line(Completions.bash(), containing: "--\(long)", "compgen -W")?.contains("compgen -W \"\(set)\"") == true)
-        #expect(Self.line(Completions.zsh(), containing: "--\(long)[")?.contains(":(\(set))'") == true)
-        #expect(Self.line(Completions.fish(), containing: "-l \(long) ")?.contains("-f -a '\(set)'") == true)
+        let bash = Self.line(Completions.bash(), containing: "--\(long)", "compgen")
+        let zsh = Self.zshSpec(long)
+        let fish = Self.line(Completions.fish(), containing: "-l \(long) ")
+        #expect(bash?.contains("-W \"\(set)\"") == true)
+        if flag.isList {
+            // Each item of the comma-separated list is completed.
+            #expect(bash?.contains("compgen -P \"${cur%\"${cur##*,}\"}\"") == true)
+            #expect(zsh?.contains(":_values -s , list \(set)'") == true)
+            #expect(fish?.contains("-f -a '(__fish_complete_list , \"string split , \(flag.choices.joined(separator: ","))\")'") == true)
+        } else {
+            #expect(zsh?.contains(":(\(set))'") == true)
+            #expect(fish?.contains("-f -a '\(set)'") == true)
+        }
     }
 }
