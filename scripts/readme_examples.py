@@ -6,11 +6,18 @@ is a shell command; the `# ` lines right after it are its expected standard
 output (compared exactly, line by line). A command without expected lines must
 exit with status 0 or 1 (lint reports findings with 1), never 2. Commands run
 with bash in one temporary folder per block, with the built linkify first on
-PATH. `make …` commands are not run here (`make test` runs them itself).
+PATH. `make demo` runs in the repository (it must exit 0 and print an
+anchor); other `make …` commands are not run here: `make test` is what runs
+this, and scripts/test_install.sh runs `make install` and `make uninstall`
+with a temporary PREFIX.
 
 Each ```swift block is compiled with swiftc against the built LinkifyCore
 (its module and objects in the --bin-dir build) and run; the `// ` lines after
 a `// Prints:` line are its expected standard output.
+
+A ```yaml block is CI configuration, run by scripts/test_ci_examples.py from
+the files it comes from: each `run:` command in it must be one of
+examples/ci/github-actions.yml, each hook `id:` one of .pre-commit-hooks.yaml.
 
 Usage: python3 scripts/readme_examples.py [--bin-dir .build/release] [README.md]
 """
@@ -57,6 +64,21 @@ def run_swift(source, bin_dir, tmp):
     return True, ""
 
 
+def yaml_blocks(text):
+    for m in re.finditer(r"^```yaml\n(.*?)^```", text, re.S | re.M):
+        yield text[:m.start()].count("\n") + 2, m.group(1)
+
+
+def check_yaml(source, root):
+    """The `run:` commands and hook ids of a CI snippet that are not in the tested files."""
+    def values(text, key):
+        return [m.group(1).strip() for m in re.finditer(rf"^\s*(?:- )?{key}:\s*(.+)$", text, re.M)]
+    runs = set(values(open(os.path.join(root, "examples/ci/github-actions.yml"), encoding="utf-8").read(), "run"))
+    ids = set(values(open(os.path.join(root, ".pre-commit-hooks.yaml"), encoding="utf-8").read(), "id"))
+    return [f"run: {c}" for c in values(source, "run") if c not in runs] + \
+           [f"id: {i}" for i in values(source, "id") if i not in ids]
+
+
 def examples(lines):
     """(line offset, command, expected lines or None)."""
     i = 0
@@ -87,10 +109,20 @@ def main():
     text = open(args.readme, encoding="utf-8").read()
     env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""), NO_COLOR="1", LANG="en_US.UTF-8")
     passed = failed = skipped = 0
+    root = os.path.dirname(os.path.abspath(args.readme))
     for first_line, lines in blocks(text):
         with tempfile.TemporaryDirectory() as tmp:
             for offset, command, expected in examples(lines):
                 where = f"{args.readme}:{first_line + offset}"
+                if command.lstrip().startswith("make demo"):
+                    proc = subprocess.run(["bash", "-c", command], cwd=root, env=env, capture_output=True, text=True,
+                                          timeout=900)
+                    if proc.returncode != 0 or "<a href=" not in proc.stdout:
+                        failed += 1
+                        print(f"FAIL {where}: {command}\n  exit {proc.returncode}: {proc.stdout.strip()[-300:]} {proc.stderr.strip()[-300:]}")
+                    else:
+                        passed += 1
+                    continue
                 if command.lstrip().startswith(("make ", "git ", "sudo ", "cd ")) or "$HOME" in command:
                     skipped += 1
                     continue
@@ -114,6 +146,13 @@ def main():
         else:
             failed += 1
             print(f"FAIL {args.readme}:{first_line} (swift): {message}")
+    for first_line, source in yaml_blocks(text):
+        missing = check_yaml(source, root)
+        if missing:
+            failed += 1
+            print(f"FAIL {args.readme}:{first_line} (yaml): not in the tested CI files: {missing}")
+        else:
+            passed += 1
     print(f"readme examples: {passed} passed, {failed} failed, {skipped} not run here")
     return 1 if failed else 0
 
