@@ -3,7 +3,8 @@
 #  1. Apache Spark in local mode (PyPI pyspark; Java is on the machine):
 #     scripts/integration/spark_linkify.py over a folder of real files.
 #  2. GNU parallel -k (Debian `parallel`) and xargs -P, as one would across hosts.
-# Each merged output must equal a single `linkify --to jsonl` run's output.
+#  3. The README's Swift example built as a package depending on the LinkifyCore product.
+# Each merged output (1, 2) must equal a single `linkify --to jsonl` run's output.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=$(pwd)/.build/release/linkify
@@ -64,5 +65,13 @@ if python3 -c 'import pyspark' 2>/dev/null; then
   fi
 else
   bad "Spark" "pyspark could not be installed"
+fi
+# 3. The README's Swift example as a user builds it: a package with
+#    .package(path: "../linkify") depending on the LinkifyCore product.
+echo "integration: Swift package: python3 scripts/readme_examples.py --swift-package (swift build, swift run)"
+if out=$(python3 scripts/readme_examples.py --swift-package 2>&1); then
+  ok "LinkifyCore as a package product (README example built and run, output as documented)"
+else
+  bad "LinkifyCore package product" "$(tail -n 5 <<<"$out")"
 fi
 exit $status

@@ -19,7 +19,10 @@ A ```yaml block is CI configuration, run by scripts/test_ci_examples.py from
 the files it comes from: each `run:` command in it must be one of
 examples/ci/github-actions.yml, each hook `id:` one of .pre-commit-hooks.yaml.
 
-Usage: python3 scripts/readme_examples.py [--bin-dir .build/release] [README.md]
+With --swift-package (`make integration`), only the Swift examples run, each
+built as a user would: a package depending on the LinkifyCore product.
+
+Usage: python3 scripts/readme_examples.py [--bin-dir .build/release] [--swift-package] [README.md]
 """
 import argparse
 import glob
@@ -79,6 +82,39 @@ def check_yaml(source, root):
            [f"id: {i}" for i in values(source, "id") if i not in ids]
 
 
+def run_swift_package(source, root, tmp):
+    """Builds a Swift example as the README says a user would: a package with
+    `.package(path: "../linkify")` whose target depends on the LinkifyCore
+    product; runs it with `swift run`. (ok, message)."""
+    code, sep, prints = source.partition("// Prints:\n")
+    if not sep:
+        return False, "no `// Prints:` line"
+    expected = [line[3:] if line.startswith("// ") else line[2:] for line in prints.splitlines()]
+    # The dependency and the product as the example's opening comment spells them.
+    dependency = re.search(r'\.package\(path: "\.\./linkify"\)', code)
+    product = re.search(r'\.product\(name: "LinkifyCore", package: "linkify"\)', code)
+    if not dependency or not product:
+        return False, "the comment does not say .package(path: \"../linkify\") and .product(name: \"LinkifyCore\", package: \"linkify\")"
+    os.symlink(root, os.path.join(tmp, "linkify"))
+    app = os.path.join(tmp, "App")
+    os.makedirs(os.path.join(app, "Sources", "App"))
+    with open(os.path.join(app, "Package.swift"), "w", encoding="utf-8") as f:
+        f.write('// swift-tools-version:6.0\nimport PackageDescription\n\n'
+                f'let package = Package(\n    name: "App",\n    dependencies: [{dependency.group(0)}],\n'
+                f'    targets: [.executableTarget(name: "App", dependencies: [{product.group(0)}])]\n)\n')
+    with open(os.path.join(app, "Sources", "App", "main.swift"), "w", encoding="utf-8") as f:
+        f.write(code)
+    proc = subprocess.run(["swift", "build", "--package-path", app], capture_output=True, text=True, timeout=1800)
+    if proc.returncode != 0:
+        return False, "swift build failed: " + (proc.stdout + proc.stderr).strip()[-800:]
+    proc = subprocess.run(["swift", "run", "--skip-build", "--package-path", app, "App"], capture_output=True, text=True,
+                          timeout=60)
+    got = proc.stdout.rstrip("\n").split("\n") if proc.stdout else []
+    if proc.returncode != 0 or got != expected:
+        return False, f"exit {proc.returncode}\n  expected: {expected}\n  got:      {got}\n  {proc.stderr.strip()[-300:]}"
+    return True, ""
+
+
 def examples(lines):
     """(line offset, command, expected lines or None)."""
     i = 0
@@ -103,8 +139,19 @@ def examples(lines):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin-dir", default=".build/release")
+    ap.add_argument("--swift-package", action="store_true",
+                    help="only the Swift examples, each built as a package depending on the LinkifyCore product")
     ap.add_argument("readme", nargs="?", default="README.md")
     args = ap.parse_args()
+    if args.swift_package:
+        root = os.path.dirname(os.path.abspath(args.readme))
+        failed = 0
+        for first_line, source in swift_blocks(open(args.readme, encoding="utf-8").read()):
+            with tempfile.TemporaryDirectory() as tmp:
+                ok, message = run_swift_package(source, root, tmp)
+            print(f"{'ok' if ok else 'FAIL'} {args.readme}:{first_line} (swift package): {message or 'built and ran'}")
+            failed += 0 if ok else 1
+        return 1 if failed else 0
     bin_dir = os.path.abspath(args.bin_dir)
     text = open(args.readme, encoding="utf-8").read()
     env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""), NO_COLOR="1", LANG="en_US.UTF-8")
