@@ -42,7 +42,8 @@ if command -v zsh >/dev/null; then
   zsh -n "$prefix/share/zsh/site-functions/_linkify" || fail "zsh completion syntax"
   zsh -c "fpath=('$prefix/share/zsh/site-functions' \$fpath); autoload -U compinit; compinit -u -D; (( \$+_comps[linkify] ))" \
     || fail "zsh completion not registered"
-  # What zsh offers, typed with a Tab into an interactive zsh (zsh/zpty).
+  # What zsh offers, typed with a Tab into an interactive zsh (zsh/zpty); a
+  # `created: FILE` line (a completion that wrote a file) fails the comparison.
   zsh_offers() { zsh scripts/zsh_complete.zsh "$prefix/share/zsh/site-functions" "$1" | tr '\n' ' '; }
   [ "$(zsh_offers 'linkify --profile ')" = "default gfm twitter " ] || fail "zsh completion of --profile: $(zsh_offers 'linkify --profile ')"
   [ "$(zsh_offers 'linkify --detect url,ph')" = "phone " ] || fail "zsh completion of --detect url,ph: $(zsh_offers 'linkify --detect url,ph')"

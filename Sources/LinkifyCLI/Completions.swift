@@ -70,7 +70,9 @@ enum Completions {
             let help = zshEscaped(flag.help)
             var action = ""
             if flag.takesValue {
-                let name = flag.valueName!.lowercased()
+                // The value's name is a message inside the quoted spec: `'REGEX=>TEMPLATE'`
+                // unescaped ended the quotes and redirected _arguments to a file "template: ".
+                let name = zshEscaped(flag.valueName!.lowercased().filter { $0 != "'" })
                 if flag.isList {
                     action = ":\(name):_values -s , \(name) \(flag.choices.joined(separator: " "))"
                 } else if !flag.choices.isEmpty {

@@ -67,6 +67,28 @@ import Testing
         Completions.zsh().split(separator: "\n").first { $0.contains("'--\(long)[") || $0.contains(",--\(long)}'[") }
     }
 
+    /// Each `_arguments` spec of the zsh script is one quoted word: outside the
+    /// single quotes only `{-t,--to}` and the line's closing `\` (the `'` of a
+    /// value name, `'REGEX=>TEMPLATE'`, once left `>template: ` unquoted: zsh
+    /// wrote a file named "template: " wherever one completed).
+    @Test func zshSpecsAreQuotedWords() {
+        for line in Completions.zsh().split(separator: "\n") where line.hasPrefix("    '") {
+            var quoted = false, escaped = false
+            var outside = ""
+            for c in line {
+                switch c {
+                case _ where escaped: escaped = false   // `\'` outside quotes is a literal quote (`'\''`)
+                case "'": quoted.toggle()
+                case "\\" where !quoted: escaped = true
+                case _ where !quoted: outside.append(c)
+                default: break
+                }
+            }
+            #expect(!quoted, "unbalanced quotes: \(line)")
+            #expect(outside.allSatisfy { $0.isLetter || " {},-".contains($0) }, "unquoted \(outside) in \(line)")
+        }
+    }
+
     /// The first line of `script` that contains each of `needles`.
     static func line(_ script: String, containing needles: String...) -> Substring? {
         script.split(separator: "\n").first { line in needles.allSatisfy { line.contains($0) } }
