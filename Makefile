@@ -36,7 +36,8 @@ security: build
 	@command -v chromium >/dev/null || { echo "make security needs chromium (apt-get install chromium)"; exit 2; }
 	python3 scripts/security/check.py --bin $(BIN)
 
-# Spark (local mode), GNU parallel and xargs -P runs checked against one run.
+# Spark (local mode), GNU parallel and xargs -P runs checked against one run, and
+# the README's Swift example built as a package depending on LinkifyCore.
 integration: build
 	scripts/integration.sh
 

@@ -3,7 +3,8 @@
 #  1. Apache Spark in local mode (PyPI pyspark; Java is on the machine):
 #     scripts/integration/spark_linkify.py over a folder of real files.
 #  2. GNU parallel -k (Debian `parallel`) and xargs -P, as one would across hosts.
-# Each merged output must equal a single `linkify --to jsonl` run's output.
+#  3. The README's Swift example built as a package depending on the LinkifyCore product.
+# Each merged output (1, 2) must equal a single `linkify --to jsonl` run's output.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=$(pwd)/.build/release/linkify
@@ -25,7 +26,13 @@ for f in /usr/share/doc/*/copyright; do
 done
 ( cd "$work/files" && ls | LC_ALL=C sort > "$work/list" )
 echo "integration: $n files, $(cat "$work"/files/* | wc -c) bytes"
-( cd "$work/files" && xargs -d '\n' "$bin" --to jsonl -- < "$work/list" > "$work/single.jsonl" )
+# The recipes' commands as README.md "Beyond one machine" writes them, linkify on PATH.
+export PATH="$(dirname "$bin"):$PATH"
+run() {   # run LABEL OUTPUT COMMAND: prints the command, runs it in the folder of files
+  echo "integration: $1: (cd files && $3) > $2"
+  ( cd "$work/files" && bash -c "$3" > "$work/$2" )
+}
+run "single run" single.jsonl "xargs -d '\n' linkify --to jsonl -- < ../list"
 echo "integration: single run: $(wc -l < "$work/single.jsonl") entities"
 
 # 2. GNU parallel keeps order with -k; xargs -P does not, so compare sorted records.
@@ -33,12 +40,12 @@ if ! command -v parallel >/dev/null && [ "$(id -u)" = 0 ]; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq parallel) >/dev/null 2>&1
 fi
 if command -v parallel >/dev/null; then
-  ( cd "$work/files" && parallel -k -j 4 -N 25 "$bin" --to jsonl -- '{}' < "$work/list" > "$work/parallel.jsonl" )
-  cmp -s "$work/single.jsonl" "$work/parallel.jsonl" && ok "GNU parallel -k -j 4 (identical output)" || bad "GNU parallel" "outputs differ"
+  run "GNU parallel" parallel.jsonl "parallel -k -N 25 linkify --to jsonl -- < ../list"
+  cmp -s "$work/single.jsonl" "$work/parallel.jsonl" && ok "GNU parallel -k (identical output)" || bad "GNU parallel" "outputs differ"
 else
   bad "GNU parallel" "parallel is not installed"
 fi
-( cd "$work/files" && xargs -d '\n' -P 4 -n 25 "$bin" --to jsonl -- < "$work/list" > "$work/xargs.jsonl" )
+run "xargs -P" xargs.jsonl "xargs -d '\n' -P 4 -n 25 linkify --to jsonl -- < ../list"
 cmp -s <(LC_ALL=C sort "$work/single.jsonl") <(LC_ALL=C sort "$work/xargs.jsonl") \
   && ok "xargs -P 4 (same records, any order)" || bad "xargs -P" "records differ"
 
@@ -48,6 +55,7 @@ if ! python3 -c 'import pyspark' 2>/dev/null; then
   pip install -q pyspark >/dev/null 2>&1 || true
 fi
 if python3 -c 'import pyspark' 2>/dev/null; then
+  echo "integration: Spark: (cd files && python3 scripts/integration/spark_linkify.py $bin spark.jsonl PATH...)"
   ( cd "$work/files" && python3 "$OLDPWD/scripts/integration/spark_linkify.py" "$bin" "$work/spark.jsonl" $(cat "$work/list") ) \
     > "$work/spark.log" 2>&1
   if cmp -s "$work/single.jsonl" "$work/spark.jsonl"; then
@@ -57,5 +65,13 @@ if python3 -c 'import pyspark' 2>/dev/null; then
   fi
 else
   bad "Spark" "pyspark could not be installed"
+fi
+# 3. The README's Swift example as a user builds it: a package with
+#    .package(path: "../linkify") depending on the LinkifyCore product.
+echo "integration: Swift package: python3 scripts/readme_examples.py --swift-package (swift build, swift run)"
+if out=$(python3 scripts/readme_examples.py --swift-package 2>&1); then
+  ok "LinkifyCore as a package product (README example built and run, output as documented)"
+else
+  bad "LinkifyCore package product" "$(tail -n 5 <<<"$out")"
 fi
 exit $status

@@ -6,12 +6,16 @@ repository with a docs folder holding one bare URL, with the built linkify on
 PATH. Lines marked CI-EXAMPLE-SKIP (installing) are not run. Checks: the
 GitHub step prints a ::warning line, the SARIF file parses with one result, the
 GitLab job fails (status 1 kept, not 2) with valid JSON findings, and the
-pre-commit entry exits 1 on the staged file and 0 once it is fixed.
+pre-commit entry exits 1 on the staged file and 0 once it is fixed. Then,
+with PyYAML, the files as their CI systems read them (the SARIF file uploaded
+is the one written, the artifact kept is the one written) and, when pre-commit
+is installed, `pre-commit validate-manifest`.
 Prints what it ran; exits non-zero on a failure.
 """
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,6 +43,37 @@ def commands(path, key):
             elif in_script and stripped and not stripped.startswith("#"):
                 in_script = False
     return out
+
+
+def structure(check):
+    """The files as their CI systems read them: the workflow uploads the SARIF
+    file its step writes, the GitLab job keeps the JSON file its script writes,
+    and pre-commit accepts the manifest (when PyYAML and pre-commit are here)."""
+    try:
+        import yaml
+    except ImportError:
+        print("skip YAML structure checks (no PyYAML)")
+        return
+    workflow = yaml.safe_load(open(os.path.join(ROOT, "examples/ci/github-actions.yml"), encoding="utf-8"))
+    steps = [s for job in workflow["jobs"].values() for s in job["steps"]]
+    upload = [s for s in steps if str(s.get("uses", "")).startswith("github/codeql-action/upload-sarif@")]
+    writes = [s["run"] for s in steps if "--format sarif" in s.get("run", "")]
+    check(len(upload) == 1 and len(writes) == 1 and f"> {upload[0]['with']['sarif_file']} " in writes[0]
+          and upload[0].get("if") == "always()" and workflow["permissions"].get("security-events") == "write",
+          "workflow uploads the SARIF file its lint step writes (always, with security-events: write)")
+    check(any("--format github" in s.get("run", "") for s in steps), "workflow has the annotations step")
+    gitlab = yaml.safe_load(open(os.path.join(ROOT, "examples/ci/gitlab-ci.yml"), encoding="utf-8"))
+    job = gitlab["bare-urls"]
+    kept = job["artifacts"]["paths"]
+    check(job["artifacts"].get("when") == "always" and any(f"> {p} " in line for p in kept for line in job["script"]),
+          "GitLab job keeps the JSON file its script writes, also on failure")
+    hooks = yaml.safe_load(open(os.path.join(ROOT, ".pre-commit-hooks.yaml"), encoding="utf-8"))
+    check([h["id"] for h in hooks] == ["linkify-lint"] and hooks[0]["language"] == "swift", "pre-commit manifest: one swift hook")
+    if shutil.which("pre-commit"):
+        r = subprocess.run(["pre-commit", "validate-manifest", ".pre-commit-hooks.yaml"], cwd=ROOT, capture_output=True, text=True)
+        check(r.returncode == 0, "pre-commit validate-manifest accepts .pre-commit-hooks.yaml " + r.stdout.strip()[:300])
+    else:
+        print("skip pre-commit validate-manifest (pre-commit not installed)")
 
 
 def main():
@@ -82,6 +117,7 @@ def main():
         r = subprocess.run(["bash", "-c", f"{entry} --fix docs/guide.md && {entry} docs/guide.md"], cwd=repo, env=env,
                            capture_output=True, text=True)
         check(r.returncode == 0, "after --fix the hook passes")
+    structure(check)
     print(f"ci examples: {'ok' if failures == 0 else f'{failures} failed'}")
     return 1 if failures else 0
 

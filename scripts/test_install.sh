@@ -17,24 +17,44 @@ if command -v man >/dev/null; then
   # Output is captured first: with pipefail, `grep -q` quitting early would fail the writer (SIGPIPE).
   page=$(man -l "$prefix/share/man/man1/linkify.1" 2>/dev/null)
   grep -q -- "--detect" <<<"$page" || fail "man -l did not render the options"
+  grep -q -- "--format" <<<"$page" || fail "man -l did not render the lint options"
+  if command -v groff >/dev/null; then
+    warnings=$(groff -ww -man -Tutf8 -z "$prefix/share/man/man1/linkify.1" 2>&1)
+    [ -z "$warnings" ] || fail "groff warns about the man page: $warnings"
+  fi
 else
   echo "test_install: man not installed, page not rendered (syntax not checked)"
 fi
-# Every flag of --help is in the man page.
-for flag in $("$prefix/bin/linkify" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+# Every flag of --help and lint --help is in the man page (GeneratedDocsTests checks
+# each flag of the table against both, section by section).
+for flag in $({ "$prefix/bin/linkify" --help; "$prefix/bin/linkify" lint --help; } | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
   grep -q -- "\\\\-\\\\-${flag#--}" "$prefix/share/man/man1/linkify.1" || fail "$flag missing from the man page"
 done
 bash -c "source '$prefix/share/bash-completion/completions/linkify' && complete -p linkify >/dev/null" || fail "bash completion"
+# What bash offers: a fixed value set, and the next item of a comma-separated --detect list.
+bash_offers() {   # bash_offers WORD...: the completions of the last word
+  bash -c "source '$prefix/share/bash-completion/completions/linkify'; COMP_WORDS=(linkify $*); COMP_CWORD=$#; _linkify; echo \"\${COMPREPLY[*]}\""
+}
+[ "$(bash_offers --to m)" = markdown ] || fail "bash completion of --to m: $(bash_offers --to m)"
+[ "$(bash_offers --profile '')" = "default gfm twitter" ] || fail "bash completion of --profile: $(bash_offers --profile '')"
+[ "$(bash_offers --detect url,ph)" = url,phone ] || fail "bash completion of --detect url,ph: $(bash_offers --detect url,ph)"
 if command -v zsh >/dev/null; then
   zsh -n "$prefix/share/zsh/site-functions/_linkify" || fail "zsh completion syntax"
   zsh -c "fpath=('$prefix/share/zsh/site-functions' \$fpath); autoload -U compinit; compinit -u -D; (( \$+_comps[linkify] ))" \
     || fail "zsh completion not registered"
+  # What zsh offers, typed with a Tab into an interactive zsh (zsh/zpty); a
+  # `created: FILE` line (a completion that wrote a file) fails the comparison.
+  zsh_offers() { zsh scripts/zsh_complete.zsh "$prefix/share/zsh/site-functions" "$1" | tr '\n' ' '; }
+  [ "$(zsh_offers 'linkify --profile ')" = "default gfm twitter " ] || fail "zsh completion of --profile: $(zsh_offers 'linkify --profile ')"
+  [ "$(zsh_offers 'linkify --detect url,ph')" = "phone " ] || fail "zsh completion of --detect url,ph: $(zsh_offers 'linkify --detect url,ph')"
 else
   echo "test_install: zsh not installed, zsh completion not loaded"
 fi
 if command -v fish >/dev/null; then
   completed=$(fish -c "source '$prefix/share/fish/vendor_completions.d/linkify.fish'; complete -C 'linkify --to '")
   grep -q markdown <<<"$completed" || fail "fish completion"
+  completed=$(fish -c "source '$prefix/share/fish/vendor_completions.d/linkify.fish'; complete -C 'linkify --detect url,ph'")
+  grep -qx 'url,phone' <<<"$(cut -f1 <<<"$completed")" || fail "fish completion of --detect url,ph: $completed"
 else
   echo "test_install: fish not installed, fish completion not loaded"
 fi

@@ -1,5 +1,5 @@
-/// Shell completion scripts and the man page, generated from `Flag.all` so
-/// they cannot drift from `--help`.
+/// Shell completion scripts, generated from `Flag.all` so they cannot drift
+/// from `--help` (the man page is `ManPage`).
 enum Completions {
     /// The completion script for `shell` (bash, zsh or fish).
     static func script(for shell: String) -> String {
@@ -19,7 +19,13 @@ enum Completions {
         var cases = ""
         for flag in Flag.all where !flag.choices.isEmpty {
             let names = (["--" + flag.long] + (flag.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
-            cases += "        \(names)) COMPREPLY=($(compgen -W \"\(flag.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+            let words = flag.choices.joined(separator: " ")
+            if flag.isList {
+                // The word after the last comma is completed; what precedes it is kept.
+                cases += "        \(names)) COMPREPLY=($(compgen -P \"${cur%\"${cur##*,}\"}\" -W \"\(words)\" -- \"${cur##*,}\")); return ;;\n"
+            } else {
+                cases += "        \(names)) COMPREPLY=($(compgen -W \"\(words)\" -- \"$cur\")); return ;;\n"
+            }
         }
         let fileFlags = Flag.all.filter { $0.valueName == "PATH" || $0.valueName == "FILE" }
             .flatMap { f in ["--" + f.long] + (f.short.map { ["-\($0)"] } ?? []) }.joined(separator: "|")
@@ -64,8 +70,12 @@ enum Completions {
             let help = zshEscaped(flag.help)
             var action = ""
             if flag.takesValue {
-                let name = flag.valueName!.lowercased()
-                if !flag.choices.isEmpty {
+                // The value's name is a message inside the quoted spec: `'REGEX=>TEMPLATE'`
+                // unescaped ended the quotes and redirected _arguments to a file "template: ".
+                let name = zshEscaped(flag.valueName!.lowercased().filter { $0 != "'" })
+                if flag.isList {
+                    action = ":\(name):_values -s , \(name) \(flag.choices.joined(separator: " "))"
+                } else if !flag.choices.isEmpty {
                     action = ":\(name):(\(flag.choices.joined(separator: " ")))"
                 } else if flag.valueName == "PATH" || flag.valueName == "FILE" {
                     action = ":\(name):_files"
@@ -97,60 +107,15 @@ enum Completions {
             if let s = flag.short { line += " -s \(s)" }
             if flag.takesValue {
                 line += " -r"
-                if !flag.choices.isEmpty { line += " -f -a '\(flag.choices.joined(separator: " "))'" }
+                if flag.isList {
+                    line += " -f -a '(__fish_complete_list , \"string split , \(flag.choices.joined(separator: ","))\")'"
+                } else if !flag.choices.isEmpty {
+                    line += " -f -a '\(flag.choices.joined(separator: " "))'"
+                }
             }
             line += " -d '" + flag.help.replacing("'", with: "\\'") + "'"
             lines += line + "\n"
         }
         return lines
-    }
-}
-
-/// The man page `linkify(1)`, in roff, generated from `Flag.all` and the help texts.
-enum ManPage {
-    static func roffEscaped(_ s: String) -> String {
-        var out = s.replacing("\\", with: "\\e").replacing("-", with: "\\-")
-        if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
-        return out
-    }
-
-    static func text() -> String {
-        var s = """
-        .TH LINKIFY 1 "2026" "linkify \(linkifyVersion)" "User Commands"
-        .SH NAME
-        linkify \\- find URLs, email addresses and more in text, and link them
-        .SH SYNOPSIS
-        .B linkify
-        [\\fBannotate\\fR] [\\fIOPTIONS\\fR] [\\fIPATH\\fR...]
-        .br
-        .B linkify lint
-        [\\fIOPTIONS\\fR] [\\fIPATH\\fR...]
-        .SH DESCRIPTION
-        Reads each PATH (a file, a directory walked recursively, or \\- for standard input; no PATH
-        reads standard input) and writes it back with links added (HTML anchors or Markdown links), or
-        writes what it found as JSON. \\fBlinkify lint\\fR reports bare (unlinked) URLs and email addresses.
-        .SH OPTIONS
-
-        """
-        for command in [Command.annotate, .lint] {
-            s += ".SS \(command == .annotate ? "annotate" : "lint")\n"
-            for flag in Completions.flags(command) {
-                var names = "\\fB\\-\\-\(flag.long)\\fR"
-                if let short = flag.short { names = "\\fB\\-\(short)\\fR, " + names }
-                if let v = flag.valueName { names += " \\fI\(roffEscaped(v))\\fR" }
-                s += ".TP\n\(names)\n\(roffEscaped(flag.help))\n"
-            }
-        }
-        s += """
-        .SH EXIT STATUS
-        0 success (lint: nothing found); 1 lint found something, or \\-\\-check found a file that would
-        change; 2 usage error or a file that could not be read or written (2 wins over 1).
-        .SH ENVIRONMENT
-        \\fBLC_ALL\\fR, \\fBLANG\\fR: default locale. \\fBNO_COLOR\\fR: no colour.
-        .SH SEE ALSO
-        The README of the linkify sources.
-
-        """
-        return s
     }
 }

@@ -116,6 +116,9 @@ struct Flag: Sendable {
     }
 
     var takesValue: Bool { valueName != nil }
+    /// A comma-separated list of `choices` (`--detect url,email`): completions
+    /// complete each item.
+    var isList: Bool { valueName == "LIST" && !choices.isEmpty }
 }
 
 /// Parses a value that must be one of an enum's cases.

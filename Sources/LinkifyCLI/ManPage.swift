@@ -1,0 +1,61 @@
+/// The man page `linkify(1)`, in roff, generated from `Flag.all` and the help texts.
+enum ManPage {
+    /// `s` as roff text: `\` and `-` escaped, a leading control character
+    /// neutralised, and every non-ASCII scalar written `\[uXXXX]`, since roff
+    /// input is ASCII (groff warns otherwise, and a C locale drops the character).
+    static func roffEscaped(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\e"
+            case "-": out += "\\-"
+            case _ where scalar.isASCII: out.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
+        if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
+        return out
+    }
+
+    static func text() -> String {
+        var s = """
+        .TH LINKIFY 1 "2026" "linkify \(linkifyVersion)" "User Commands"
+        .SH NAME
+        linkify \\- find URLs, email addresses and more in text, and link them
+        .SH SYNOPSIS
+        .B linkify
+        [\\fBannotate\\fR] [\\fIOPTIONS\\fR] [\\fIPATH\\fR...]
+        .br
+        .B linkify lint
+        [\\fIOPTIONS\\fR] [\\fIPATH\\fR...]
+        .SH DESCRIPTION
+        Reads each PATH (a file, a directory walked recursively, or \\- for standard input; no PATH
+        reads standard input) and writes it back with links added (HTML anchors or Markdown links), or
+        writes what it found as JSON. \\fBlinkify lint\\fR reports bare (unlinked) URLs and email addresses.
+        .SH OPTIONS
+
+        """
+        for command in [Command.annotate, .lint] {
+            s += ".SS \(command == .annotate ? "annotate" : "lint")\n"
+            for flag in Completions.flags(command) {
+                var names = "\\fB\\-\\-\(flag.long)\\fR"
+                if let short = flag.short { names = "\\fB\\-\(short)\\fR, " + names }
+                if let v = flag.valueName { names += " \\fI\(roffEscaped(v))\\fR" }
+                s += ".TP\n\(names)\n\(roffEscaped(flag.help))\n"
+            }
+        }
+        s += """
+        .SH EXIT STATUS
+        0 success (lint: nothing found); 1 lint found something, or \\-\\-check found a file that would
+        change; 2 usage error or a file that could not be read or written (2 wins over 1).
+        .SH ENVIRONMENT
+        \\fBLC_ALL\\fR, \\fBLANG\\fR: default locale. \\fBNO_COLOR\\fR: no colour.
+        .SH SEE ALSO
+        The README of the linkify sources.
+
+        """
+        return s
+    }
+}
