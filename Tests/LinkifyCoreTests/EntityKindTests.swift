@@ -10,7 +10,7 @@ import LinkifyCore
     }
 
     @Test func setsListKindsInSpecOrder() {
-        let kinds: EntityKinds = [.cashtag, .url, .date]
+        let kinds = EntityKinds([.cashtag, .url, .date])
         #expect(kinds.kinds == [.url, .date, .cashtag])
         #expect(kinds.contains(.date) && !kinds.contains(.email))
         #expect(EntityKind.allCases.sorted(by: >).reversed() == EntityKind.allCases)
