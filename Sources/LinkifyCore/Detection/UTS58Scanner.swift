@@ -190,8 +190,11 @@ struct UTS58Scanner: EntityScanner {
                 // `.com.x`: not the last label; a later full stop decides.
                 // Only the next label's first character matters: spanning the
                 // whole label here made `a.a.a.…` span every label twice.
-                if Self.startsLabel(t, at: labelEnd + sep) { return nil }
-                domainEnd = labelEnd + sep   // a fully qualified name's final dot
+                if !Self.startsLabel(t, at: labelEnd + sep) {
+                    domainEnd = labelEnd + sep   // a fully qualified name's final dot
+                } else if sep != 3 || !Self.wideStopEndsHost(t, after: labelStart..<labelEnd) {
+                    return nil
+                }
             }
         }
         guard TLDList.contains(t, labelStart..<labelEnd) else {
@@ -293,7 +296,10 @@ struct UTS58Scanner: EntityScanner {
         while s < c && !ByteClass.isAlpha(t[s]) { s += 1 }
         guard s < c else { return nil }
         let authorityStart = c + 3
-        var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true)
+        let isWeb = Self.isWebScheme(t, s..<c)
+        // A web host may hold ideographic full stops between its labels (SPEC §5):
+        // validAuthority decides where such a host ends.
+        var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true, ideographicStopsInHost: isWeb)
         // The authority: up to the first `/`, `?` or `#`.
         var authorityEnd = authorityStart
         while authorityEnd < end {
@@ -305,7 +311,7 @@ struct UTS58Scanner: EntityScanner {
             state.reject(s, end, .url, .userInfo)
             return .skip(to: end)   // userinfo: not a link (UTS #58)
         }
-        if Self.isWebScheme(t, s..<c) {
+        if isWeb {
             // A character that no authority holds (`<`, `,`, `"`, …) ends the URL there.
             var k = authorityStart
             while k < authorityEnd {
@@ -447,6 +453,20 @@ struct UTS58Scanner: EntityScanner {
 
     private func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int { Self.spanLabel(t, from: i) }
 
+    /// Whether the wide full stop (`。`, `．`, `｡`) right after `label` ends
+    /// a bare domain rather than separating labels, in text without spaces
+    /// (SPEC §5): `label` is a top-level domain and the text after the stop is
+    /// a last label that is not (`example.com。然后` ends at `com`;
+    /// `普遍适用测试。我爱你` and `a.com。b.org` are one domain each).
+    static func wideStopEndsHost(_ t: UnsafeBufferPointer<UInt8>, after label: Range<Int>) -> Bool {
+        guard TLDList.contains(t, label) else { return false }
+        let nextStart = label.upperBound + 3
+        let nextEnd = spanLabel(t, from: nextStart)
+        let sep = nextEnd < t.count ? dotLength(t, at: nextEnd) : 0
+        let nextIsLast = !(sep > 0 && startsLabel(t, at: nextEnd + sep))
+        return nextIsLast && !TLDList.contains(t, nextStart..<nextEnd)
+    }
+
     /// Whether a label character starts at `i`: `spanLabel(t, from: i) > i`, in constant time.
     @inline(__always)
     static func startsLabel(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
@@ -556,8 +576,11 @@ public enum Limits {
 /// With `part` nil, `start` must hold a part initiator (`/`, `?`, `#`) or the
 /// result is `start`. Returns the end of the link: the last "safe" position,
 /// where soft characters at the end and unmatched closing brackets are left out.
-/// With `cjkIsHard`, the fullwidth and ideographic punctuation of SPEC §5 ends it.
-func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?, cjkIsHard: Bool) -> Int {
+/// With `cjkIsHard`, the fullwidth and ideographic punctuation of SPEC §5 ends
+/// it, except, with `ideographicStopsInHost`, the ideographic full stop in the
+/// authority, where it may separate labels (the caller then decides).
+func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?, cjkIsHard: Bool,
+               ideographicStopsInHost: Bool = false) -> Int {
     let n = t.count
     let bracketCapacity = 64
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bracketCapacity) { stack -> Int in
@@ -619,7 +642,8 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
             }
             let (cp, len) = UTF8Bytes.decode(t, at: i)
             var term = cp < 128 ? asciiTerm[Int(cp)] : CharacterProperties.linkTerm(cp)
-            if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp) { term = .hard }
+            if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp)
+                && !(ideographicStopsInHost && cp == 0x3002 && part == .authority) { term = .hard }
             guard let current = part else {
                 guard let started = URLPart.started(by: cp) else { return i }
                 part = started
