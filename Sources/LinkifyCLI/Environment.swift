@@ -7,7 +7,7 @@ import Darwin
 /// The environment variables the driver reads (`LC_ALL`, `LANG`, `NO_COLOR`),
 /// looked up by name; tests give them as a dictionary literal.
 ///
-/// A list of pairs, not a `[String: String]`: the first dictionary a run
+/// Names and values in two arrays, not a `[String: String]`: the first dictionary a run
 /// builds makes the Swift runtime look up `String: Hashable` among every
 /// protocol conformance of the process, a tenth of the start-up instructions
 /// (docs/benchmarks.md, "Start-up"); three names need no hashing.
