@@ -11,11 +11,9 @@ public struct DriverIO: Sendable {
     public var stdin: Int32
     public var stdout: Int32
     public var stderr: Int32
-    public var environment: [String: String]
-    /// The environment variables the driver reads (`Driver.main` copies only these).
-    public static let environmentKeys = ["LC_ALL", "LANG", "NO_COLOR"]
+    public var environment: Environment
 
-    public init(stdin: Int32 = 0, stdout: Int32 = 1, stderr: Int32 = 2, environment: [String: String] = [:]) {
+    public init(stdin: Int32 = 0, stdout: Int32 = 1, stderr: Int32 = 2, environment: Environment = Environment()) {
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
@@ -61,15 +59,9 @@ public struct Driver {
     /// Entry point for `main.swift`: runs with the process's arguments.
     public static func main() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        // Only the variables linkify reads: copying the whole environment into
-        // a dictionary was a tenth of the start-up instructions.
-        var env: [String: String] = [:]
-        for key in DriverIO.environmentKeys {
-            if let value = getenv(key) { env[key] = String(cString: value) }
-        }
         // Arguments as bytes (PathBytes): a file name that is not UTF-8 still names its file.
         let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { PathBytes.string(cString: $0) } }
-        var driver = Driver(arguments: arguments, io: DriverIO(environment: env))
+        var driver = Driver(arguments: arguments, io: DriverIO(environment: .process()))
         return driver.run()
     }
 

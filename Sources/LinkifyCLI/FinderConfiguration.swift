@@ -5,7 +5,7 @@ import LinkifyCore
 
 extension Options {
     /// The finder options these command-line options ask for.
-    func finderOptions(environment: [String: String]) throws(UsageError) -> FinderOptions {
+    func finderOptions(environment: Environment) throws(UsageError) -> FinderOptions {
         var templates = LinkTemplates()
         if let t = mentionURL { templates.mention = t }
         if let t = hashtagURL { templates.hashtag = t }
@@ -71,7 +71,7 @@ func normalizedLocale(_ value: String) -> String? {
 }
 
 /// The locale from `LC_ALL`, then `LANG`; `en_US` when neither names one.
-func localeFromEnvironment(_ env: [String: String]) -> String {
+func localeFromEnvironment(_ env: Environment) -> String {
     for key in ["LC_ALL", "LANG"] {
         if let v = env[key], !v.isEmpty, v != "C", v != "POSIX", !v.hasPrefix("C."), let l = normalizedLocale(v) {
             return l.contains("_") ? l : l + "_" + l.uppercased()

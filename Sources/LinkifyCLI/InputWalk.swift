@@ -89,7 +89,8 @@ extension Driver {
     /// The inputs named by the paths, directories walked.
     mutating func inputs(_ options: Options, defaultIncludes: [String] = WalkFilter.defaultIncludes) -> [Input] {
         if options.paths.isEmpty { return [Input(path: "-", fromWalk: false, relativePath: "-")] }
-        var walker = InputWalker(filter: WalkFilter(includes: options.includes, excludes: options.excludes, defaults: defaultIncludes))
+        // Made at the first folder: a run on named files compiles no globs.
+        var walker: InputWalker?
         var result: [Input] = []
         for path in options.paths {
             if path == "-" { result.append(Input(path: "-", fromWalk: false, relativePath: "-")); continue }
@@ -100,13 +101,16 @@ extension Driver {
                 continue
             }
             if st.st_mode & S_IFMT == S_IFDIR {
-                result += walker.files(below: path)
+                if walker == nil {
+                    walker = InputWalker(filter: WalkFilter(includes: options.includes, excludes: options.excludes, defaults: defaultIncludes))
+                }
+                result += walker!.files(below: path)
             } else {
                 let name = path.split(separator: "/").last.map(String.init) ?? path
                 result.append(Input(path: path, fromWalk: false, relativePath: name, size: Int(st.st_size)))
             }
         }
-        for e in walker.errors {
+        for e in walker?.errors ?? [] {
             report("linkify: \(e.path): \(e.message)")
             status.record(2)
         }

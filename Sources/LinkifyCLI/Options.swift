@@ -5,6 +5,20 @@ public enum Command: String, Sendable {
     case annotate, lint
 }
 
+/// The subcommands a flag applies to: bits, not a `Set<Command>`, whose first
+/// use at start-up made the runtime search every protocol conformance of the
+/// process for `Command: Hashable` (docs/benchmarks.md, "Start-up").
+struct Commands: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let annotate = Commands(rawValue: 1)
+    static let lint = Commands(rawValue: 2)
+
+    /// Whether `command` is one of them.
+    func contains(_ command: Command) -> Bool {
+        contains(command == .annotate ? Commands.annotate : Commands.lint)
+    }
+}
+
 /// `--color`.
 public enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
@@ -97,19 +111,19 @@ struct Flag: Sendable {
     let short: Character?
     /// Name of the value in help (`FORMAT`); nil for a flag without value.
     let valueName: String?
-    /// The fixed set of values, when there is one (for help and completions).
-    let choices: [String]
+    /// Where the fixed set of values comes from, when there is one.
+    let choiceSet: FlagChoices
     let help: String
-    let commands: Set<Command>
+    let commands: Commands
     let apply: @Sendable (inout Options, String) throws(UsageError) -> Void
 
-    init(_ long: String, short: Character? = nil, value valueName: String? = nil, choices: [String] = [],
-         for commands: Set<Command> = [.annotate, .lint], _ help: String,
+    init(_ long: String, short: Character? = nil, value valueName: String? = nil, choices: FlagChoices = .none,
+         for commands: Commands = [.annotate, .lint], _ help: String,
          apply: @escaping @Sendable (inout Options, String) throws(UsageError) -> Void) {
         self.long = long
         self.short = short
         self.valueName = valueName
-        self.choices = choices
+        self.choiceSet = choices
         self.help = help
         self.commands = commands
         self.apply = apply
@@ -119,6 +133,31 @@ struct Flag: Sendable {
     /// A comma-separated list of `choices` (`--detect url,email`): completions
     /// complete each item.
     var isList: Bool { valueName == "LIST" && !choices.isEmpty }
+
+    /// The fixed set of values, when there is one (for help and completions).
+    var choices: [String] { choiceSet.values }
+}
+
+/// The fixed value sets of flags, named in `Flag.all` and listed only when
+/// help, completions or a message needs them: building the lists in the flag
+/// table made the runtime instantiate an array type per enum at every start.
+enum FlagChoices: Sendable {
+    case none, inputFormats, outputFormats, kinds, profiles, offsetUnits, lintFormats, colors, shells
+
+    /// The values, in the order help shows them.
+    var values: [String] {
+        switch self {
+        case .none: []
+        case .inputFormats: InputFormat.allCases.map(\.rawValue)
+        case .outputFormats: OutputFormat.allCases.map(\.rawValue)
+        case .kinds: EntityKind.detectable.map(\.rawValue) + ["all"]
+        case .profiles: Profile.allCases.map(\.rawValue)
+        case .offsetUnits: OffsetUnit.allCases.map(\.rawValue)
+        case .lintFormats: LintFormat.allCases.map(\.rawValue)
+        case .colors: ColorChoice.allCases.map(\.rawValue)
+        case .shells: ["bash", "zsh", "fish"]
+        }
+    }
 }
 
 /// Parses a value that must be one of an enum's cases.
@@ -156,33 +195,33 @@ func parseKinds(_ value: String) throws(UsageError) -> EntityKinds {
 extension Flag {
     /// Every flag, in the order `--help` shows them.
     static let all: [Flag] = [
-        Flag("from", short: "f", value: "FORMAT", choices: InputFormat.allCases.map(\.rawValue),
+        Flag("from", short: "f", value: "FORMAT", choices: .inputFormats,
              "how to read the input: text, markdown or html (default: by file extension, else text)") { o, v throws(UsageError) in
             o.from = try choice(v, for: "--from", as: InputFormat.self)
         },
-        Flag("to", short: "t", value: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue), for: [.annotate],
+        Flag("to", short: "t", value: "FORMAT", choices: .outputFormats, for: [.annotate],
              "what to write: html, markdown, json or jsonl (default: markdown for markdown input, else html)") { o, v throws(UsageError) in
             o.to = try choice(v, for: "--to", as: OutputFormat.self)
         },
-        Flag("detect", value: "LIST", choices: EntityKind.detectable.map(\.rawValue) + ["all"],
+        Flag("detect", value: "LIST", choices: .kinds,
              "kinds to find, comma-separated: url,email,phone,date,address,mention,hashtag,cashtag or all (default: url,email)") { o, v throws(UsageError) in
             o.kinds = try parseKinds(v)
         },
-        Flag("profile", value: "NAME", choices: Profile.allCases.map(\.rawValue),
+        Flag("profile", value: "NAME", choices: .profiles,
              "URL and email rules: default (UTS #58), gfm (GitHub autolinks) or twitter (twitter-text) (default: default; lint: gfm)") { o, v throws(UsageError) in
             o.profile = try choice(v, for: "--profile", as: Profile.self)
         },
-        Flag("offsets", value: "UNIT", choices: OffsetUnit.allCases.map(\.rawValue), for: [.annotate],
+        Flag("offsets", value: "UNIT", choices: .offsetUnits, for: [.annotate],
              "unit of start/end in JSON output: scalar, utf16 or utf8 (default: scalar)") { o, v throws(UsageError) in
             o.offsets = try choice(v, for: "--offsets", as: OffsetUnit.self)
         },
         Flag("output", short: "o", value: "PATH", for: [.annotate],
              "write to a file (one input) or a folder that mirrors the inputs, with the output format's extension") { o, v in o.output = v },
-        Flag("format", value: "FORMAT", choices: LintFormat.allCases.map(\.rawValue), for: [.lint],
+        Flag("format", value: "FORMAT", choices: .lintFormats, for: [.lint],
              "report format: text, json, github or sarif (default: text)") { o, v throws(UsageError) in
             o.lintFormat = try choice(v, for: "--format", as: LintFormat.self)
         },
-        Flag("color", value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
+        Flag("color", value: "WHEN", choices: .colors,
              "colour diagnostics: auto, always or never (default: auto; NO_COLOR is honoured)") { o, v throws(UsageError) in
             o.color = try choice(v, for: "--color", as: ColorChoice.self)
         },
@@ -250,7 +289,7 @@ extension Flag {
         Flag("explain", for: [.annotate], "say on standard error why each candidate was linked or rejected") { o, _ in o.explain = true },
         Flag("progress", "always show a progress bar on standard error (default: on a terminal, for 200 files or 64 MiB or more)") { o, _ in o.progress = true },
         Flag("no-progress", "never show a progress bar") { o, _ in o.progress = false },
-        Flag("completions", value: "SHELL", choices: ["bash", "zsh", "fish"], "print a completion script for bash, zsh or fish") { o, v throws(UsageError) in
+        Flag("completions", value: "SHELL", choices: .shells, "print a completion script for bash, zsh or fish") { o, v throws(UsageError) in
             guard ["bash", "zsh", "fish"].contains(v) else { throw UsageError("invalid value '\(v)' for --completions (expected one of: bash, zsh, fish)") }
             o.completions = v
         },
@@ -312,7 +351,7 @@ public enum OptionParser {
                         value = next
                         tokens.removeFirst()
                     } else if value == nil, case .option(_, _, _, let nextSpelled)? = tokens.first,
-                              nextSpelled.hasPrefix("-"), flag.choices.isEmpty {
+                              nextSpelled.hasPrefix("-"), case .none = flag.choiceSet {
                         // A value that starts with a dash, like `-o -`.
                         value = nextSpelled
                         tokens.removeFirst()

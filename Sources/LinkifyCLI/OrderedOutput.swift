@@ -20,9 +20,45 @@ final class OrderedOutput: Sendable {
         var notes: [String] = []
     }
 
+    /// The jobs from the head on that have something waiting, by job number.
+    /// An array from the head, not an `[Int: Pending]`: the first dictionary
+    /// of a run makes the runtime search every protocol conformance of the
+    /// process for `Int: Hashable` (docs/benchmarks.md, "Start-up").
+    private struct PendingJobs {
+        /// `slots[start + k]` is job `head + k`.
+        private var slots: [Pending?] = []
+        private var start = 0
+
+        subscript(job: Int, head head: Int) -> Pending? {
+            get {
+                let k = start + job - head
+                return job >= head && k < slots.count ? slots[k] : nil
+            }
+            set {
+                // A job before the head is done and written: nothing of it waits.
+                guard job >= head else { return }
+                let k = start + job - head
+                while slots.count <= k { slots.append(nil) }
+                slots[k] = newValue
+            }
+        }
+
+        /// Forgets the head job (its slot), as the head moves on by one.
+        mutating func dropHead() {
+            guard start < slots.count else { return }
+            slots[start] = nil
+            start += 1
+            // Compacted when half is dead: amortized O(1) per job.
+            if start == slots.count || start >= 64 && start * 2 >= slots.count {
+                slots.removeFirst(start)
+                start = 0
+            }
+        }
+    }
+
     private struct State: ~Copyable {
         var head = 0
-        var pending: [Int: Pending] = [:]
+        var pending = PendingJobs()
         var anyBytes = false
         var failure: (any Error)?
     }
@@ -55,14 +91,14 @@ final class OrderedOutput: Sendable {
             if let f = s.failure { throw f }
             do {
                 if job == s.head {
-                    if let p = s.pending[job] { try drain(p, &s) }
-                    if !s.pending.keys.contains(job) || !(s.pending[job]!.hasBytes) {
+                    if let p = s.pending[job, head: s.head] { try drain(p, &s) }
+                    if !(s.pending[job, head: s.head]?.hasBytes ?? false) {
                         try startBytes(of: job, &s)
                     }
                     try FileSystem.writeAll(fd, bytes, path: path)
                 } else {
-                    let p = s.pending[job] ?? Pending()
-                    s.pending[job] = p
+                    let p = s.pending[job, head: s.head] ?? Pending()
+                    s.pending[job, head: s.head] = p
                     p.memory.append(contentsOf: bytes)
                     if p.memory.count >= memoryLimit { try spill(p) }
                 }
@@ -89,8 +125,8 @@ final class OrderedOutput: Sendable {
     func note(job: Int, _ line: String) {
         state.withLock { s in
             if job == s.head { notes(line); return }
-            let p = s.pending[job] ?? Pending()
-            s.pending[job] = p
+            let p = s.pending[job, head: s.head] ?? Pending()
+            s.pending[job, head: s.head] = p
             p.notes.append(line)
         }
     }
@@ -98,10 +134,10 @@ final class OrderedOutput: Sendable {
     /// Ends `job`; later jobs that are done are written out.
     func finish(job: Int) {
         state.withLock { s in
-            let p = s.pending[job] ?? Pending()
-            s.pending[job] = p
+            let p = s.pending[job, head: s.head] ?? Pending()
+            s.pending[job, head: s.head] = p
             p.isDone = true
-            while let head = s.pending[s.head] {
+            while let head = s.pending[s.head, head: s.head] {
                 if s.failure == nil {
                     do { try drain(head, &s) } catch { s.failure = error }
                 } else {
@@ -110,7 +146,7 @@ final class OrderedOutput: Sendable {
                 }
                 guard head.isDone else { break }
                 if head.spill >= 0 { close(head.spill) }
-                s.pending[s.head] = nil
+                s.pending.dropHead()
                 s.head += 1
             }
         }
@@ -118,8 +154,8 @@ final class OrderedOutput: Sendable {
 
     /// Marks the start of a job's output: the separator if another job wrote before.
     private func startBytes(of job: Int, _ s: inout State) throws {
-        let p = s.pending[job] ?? Pending()
-        s.pending[job] = p
+        let p = s.pending[job, head: s.head] ?? Pending()
+        s.pending[job, head: s.head] = p
         p.hasBytes = true
         if s.anyBytes && !separator.isEmpty { try separator.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: path) } }
         s.anyBytes = true

@@ -35,7 +35,10 @@ enum PathBytes {
     static func string(cString: UnsafePointer<CChar>) -> String {
         var n = 0
         while cString[n] != 0 { n += 1 }
-        return string(UnsafeBufferPointer(start: cString, count: n).lazy.map { UInt8(bitPattern: $0) })
+        // The bytes as UInt8 in place (a lazy map here cost a generic array type at every start).
+        return UnsafeRawPointer(cString).withMemoryRebound(to: UInt8.self, capacity: n) {
+            string(UnsafeBufferPointer(start: $0, count: n))
+        }
     }
 
     /// The bytes `path` stands for.

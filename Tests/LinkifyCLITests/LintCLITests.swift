@@ -309,7 +309,7 @@ let markdownReaderSkipsLinks: Bool = {
 /// The driver run in-process with standard output on a pseudo-terminal.
 @Suite struct LintColourTests {
     /// What the driver writes to a terminal for `arguments` with `environment`.
-    func onTerminal(_ arguments: [String], environment: [String: String]) -> String {
+    func onTerminal(_ arguments: [String], environment: Environment) -> String {
         // /dev/ptmx by hand (Linux pts(4)): the Glibc module does not export posix_openpt.
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0

@@ -439,7 +439,11 @@ struct MarkdownBlockParser {
         return (markerWidth + spaces, j)
     }
 
-    static let blockTags: Set<String> = [
+    // An array, not a `Set<String>`: building the first hashed set of a run
+    // searches every protocol conformance of the process for `String:
+    // Hashable`, a tenth of a one-file run's instructions (docs/benchmarks.md,
+    // "Start-up"); the lookup happens only on lines that start with a tag.
+    static let blockTags: [String] = [
         "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
         "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
         "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",

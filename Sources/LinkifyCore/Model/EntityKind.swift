@@ -9,9 +9,26 @@ public enum EntityKind: String, CaseIterable, Sendable, Hashable, Comparable {
     /// The kinds `--detect` accepts, in SPEC order.
     public static let detectable: [EntityKind] = [.url, .email, .phone, .date, .address, .mention, .hashtag, .cashtag]
 
+    /// The kind's place in `allCases` (SPEC order), its bit in `EntityKinds`.
+    /// A switch, not `allCases.firstIndex(of:)`, which builds the array of
+    /// cases on each call (at start-up, its array type too).
+    public var ordinal: Int {
+        switch self {
+        case .url: 0
+        case .email: 1
+        case .phone: 2
+        case .date: 3
+        case .address: 4
+        case .mention: 5
+        case .hashtag: 6
+        case .cashtag: 7
+        case .custom: 8
+        }
+    }
+
     /// Orders kinds as `allCases` lists them (SPEC order), for stable output.
     public static func < (lhs: EntityKind, rhs: EntityKind) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.ordinal < rhs.ordinal
     }
 }
 
@@ -24,7 +41,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
 
     /// The set holding one kind.
     public init(_ kind: EntityKind) {
-        self.init(rawValue: 1 << UInt16(EntityKind.allCases.firstIndex(of: kind)!))
+        self.init(rawValue: 1 << UInt16(kind.ordinal))
     }
 
     /// Whether `kind` is in the set.

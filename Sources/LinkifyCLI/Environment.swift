@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The environment variables the driver reads (`LC_ALL`, `LANG`, `NO_COLOR`),
+/// looked up by name; tests give them as a dictionary literal.
+///
+/// Names and values in two arrays, not a `[String: String]`: the first dictionary a run
+/// builds makes the Swift runtime look up `String: Hashable` among every
+/// protocol conformance of the process, a tenth of the start-up instructions
+/// (docs/benchmarks.md, "Start-up"); three names need no hashing.
+public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
+    /// The variables linkify reads (`Environment.process()` copies only these).
+    public static let names = ["LC_ALL", "LANG", "NO_COLOR"]
+
+    // Two arrays of strings, whose array type every run makes anyway.
+    private var keys: [String] = []
+    private var values: [String] = []
+
+    /// No variables.
+    public init() {}
+
+    /// `["LANG": "en_US.UTF-8"]`.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        for (key, value) in elements {
+            keys.append(key)
+            values.append(value)
+        }
+    }
+
+    /// The variables of `names` that this process has.
+    public static func process() -> Environment {
+        var environment = Environment()
+        for name in names {
+            if let value = getenv(name) {
+                environment.keys.append(name)
+                environment.values.append(String(cString: value))
+            }
+        }
+        return environment
+    }
+
+    /// The value of `name`, nil when it is not set.
+    public subscript(name: String) -> String? {
+        keys.lastIndex(of: name).map { values[$0] }
+    }
+}
