@@ -293,6 +293,8 @@ struct UTS58Scanner: EntityScanner {
         while s < c && !ByteClass.isAlpha(t[s]) { s += 1 }
         guard s < c else { return nil }
         let authorityStart = c + 3
+        let isWeb = Self.isWebScheme(t, s..<c)
+        if isWeb, let outcome = plainWebURL(scheme: s, authorityStart: authorityStart, &state) { return outcome }
         var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true)
         // The authority: up to the first `/`, `?` or `#`.
         var authorityEnd = authorityStart
@@ -305,7 +307,7 @@ struct UTS58Scanner: EntityScanner {
             state.reject(s, end, .url, .userInfo)
             return .skip(to: end)   // userinfo: not a link (UTS #58)
         }
-        if Self.isWebScheme(t, s..<c) {
+        if isWeb {
             // A character that no authority holds (`<`, `,`, `"`, …) ends the URL there.
             var k = authorityStart
             while k < authorityEnd {
@@ -338,6 +340,111 @@ struct UTS58Scanner: EntityScanner {
             return .skip(to: end)
         }
         return .entity(Entity(kind: .url, start: s, end: end, targetPrefix: .none))
+    }
+
+    /// A web URL whose authority is plain ASCII — letters, digits, `-`, `.`,
+    /// `_` and `:` — read in one forward pass: nil for anything else (brackets,
+    /// non-ASCII), which the general path decides. The outcome is the one the
+    /// general path gives (`PlainAuthorityTests` compares them): the authority
+    /// is cut at its first other character, `@` before the first `/`, `?` or
+    /// `#` is userinfo, and trailing `.` and `:` are soft.
+    private func plainWebURL(scheme s: Int, authorityStart: Int, _ state: inout ScanState) -> Outcome? {
+        let t = state.t
+        let n = t.count
+        let limit = min(n, authorityStart + Limits.maxEntityBytes + 1)
+        let k = Self.plainAuthorityEnd(t, from: authorityStart, before: limit)
+        guard k < limit || limit == n else { return nil }
+        if k < n {
+            let b = t[k]
+            guard b < 0x80 && b != 0x5B && b != 0x5D else { return nil }
+        }
+        // Where the general path's termination ends, continued from the stopper:
+        // nothing before it is a bracket, part initiator or hard character.
+        let tail = terminate(t, from: k, part: .authority, cjkIsHard: true, limitFrom: authorityStart)
+        let authorityEnd: Int
+        var end: Int
+        if tail > k {
+            let isPartStart = k < n && (t[k] == 0x2F || t[k] == 0x3F || t[k] == 0x23)
+            if !isPartStart {
+                var a = k
+                while a < tail && t[a] != 0x2F && t[a] != 0x3F && t[a] != 0x23 && t[a] != 0x40 { a += 1 }
+                if a < tail && t[a] == 0x40 {
+                    state.reject(s, tail, .url, .userInfo)
+                    return .skip(to: tail)   // userinfo: not a link (UTS #58)
+                }
+            }
+            authorityEnd = k
+            end = isPartStart ? tail : k
+        } else {
+            var soft = k
+            while soft > authorityStart && (t[soft - 1] == 0x2E || t[soft - 1] == 0x3A) { soft -= 1 }
+            authorityEnd = soft
+            end = soft
+        }
+        guard Self.validPlainAuthority(t, authorityStart..<authorityEnd) else {
+            state.reject(s, end, .url, .invalidHost)
+            return .skip(to: end)
+        }
+        if end - s > Limits.maxEntityBytes {
+            state.reject(s, end, .url, .tooLong)
+            return .skip(to: end)
+        }
+        return .entity(Entity(kind: .url, start: s, end: end, targetPrefix: .none))
+    }
+
+    /// The first index at or after `i`, before `end`, whose byte is not an ASCII
+    /// letter, digit, `-`, `.`, `_` or `:`, sixteen bytes at a time, or `end`.
+    @inline(__always)
+    static func plainAuthorityEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int) -> Int {
+        ByteSearch.first(in: t, from: i, before: end, block: { v in
+            let lower = v | ByteSearch.splat(0x20)
+            let alpha = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
+            // `-` `.` are 0x2D 0x2E, digits and `:` are 0x30…0x3A.
+            let punct = (v &- ByteSearch.splat(0x2D)) .< ByteSearch.splat(2)
+            let digitOrColon = (v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(11)
+            return .!(alpha .| punct .| digitOrColon .| (v .== ByteSearch.splat(0x5F)))
+        }, matches: { !isPlainAuthorityByte($0) })
+    }
+
+    @inline(__always)
+    static func isPlainAuthorityByte(_ b: UInt8) -> Bool {
+        ByteClass.isAlnum(b) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x3A
+    }
+
+    /// `validAuthority(t, r) != nil` for an authority of `isPlainAuthorityByte`
+    /// bytes, in one pass: `host[:port]`, labels of letters, digits, `-` and `_`
+    /// that are not empty (but for a final dot) and do not start or end with `-`.
+    static func validPlainAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        var labelStart = k
+        while k < r.upperBound {
+            let b = t[k]
+            if b == 0x2E {
+                if labelStart == k || t[labelStart] == 0x2D || t[k - 1] == 0x2D { return false }
+                k += 1
+                labelStart = k
+                continue
+            }
+            if b == 0x3A { break }
+            k += 1
+        }
+        let hostEnd = k
+        guard hostEnd > r.lowerBound else { return false }
+        if labelStart < hostEnd {
+            if t[labelStart] == 0x2D || t[hostEnd - 1] == 0x2D { return false }
+        } else if labelStart == r.lowerBound {
+            return false
+        }
+        guard hostEnd < r.upperBound else { return true }
+        // `:port`: at most five digits, at most 65535.
+        let digits = (hostEnd + 1)..<r.upperBound
+        guard digits.count <= 5 else { return false }
+        var port = 0
+        for d in digits {
+            guard ByteClass.isDigit(t[d]) else { return false }
+            port = port * 10 + Int(t[d] &- 0x30)
+        }
+        return port <= 0xFFFF
     }
 
     /// Checks a web URL's authority (`host[:port]`, IPv4, or `[IPv6][:port]`);
@@ -557,7 +664,8 @@ public enum Limits {
 /// result is `start`. Returns the end of the link: the last "safe" position,
 /// where soft characters at the end and unmatched closing brackets are left out.
 /// With `cjkIsHard`, the fullwidth and ideographic punctuation of SPEC §5 ends it.
-func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?, cjkIsHard: Bool) -> Int {
+func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?, cjkIsHard: Bool,
+               limitFrom origin: Int? = nil) -> Int {
     let n = t.count
     let bracketCapacity = 64
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bracketCapacity) { stack -> Int in
@@ -565,7 +673,7 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
         var part = initial
         var lastSafe = start
         var i = start
-        let limit = min(n, start + Limits.maxEntityBytes + 1)
+        let limit = min(n, max(start, (origin ?? start) + Limits.maxEntityBytes + 1))
         // Read once: each use of a global table checks its lazy initialisation (swift_once).
         let asciiTerm = CharacterProperties.asciiLinkTerm
         let bounded = UnsafeBufferPointer(rebasing: t[..<limit])
