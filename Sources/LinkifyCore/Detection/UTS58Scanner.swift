@@ -16,6 +16,9 @@ struct UTS58Scanner: EntityScanner {
     var reportsURLs = true
     /// Whether email addresses are reported.
     var reportsEmails = true
+    /// Whether web URLs with a plain ASCII authority take the one-pass path
+    /// (`plainWebURL`); tests turn it off to compare with the general path.
+    var readsPlainAuthorityInOnePass = true
 
     /// Bare names with these top-level labels are file names, not links (SPEC §5).
     static let fileExtensionTLDs: Set<String> = ["md", "rs", "py", "sh", "pm", "ps", "mk", "tf", "gd", "zip", "mov"]
@@ -294,7 +297,7 @@ struct UTS58Scanner: EntityScanner {
         guard s < c else { return nil }
         let authorityStart = c + 3
         let isWeb = Self.isWebScheme(t, s..<c)
-        if isWeb, let outcome = plainWebURL(scheme: s, authorityStart: authorityStart, &state) { return outcome }
+        if isWeb && readsPlainAuthorityInOnePass, let outcome = plainWebURL(scheme: s, authorityStart: authorityStart, &state) { return outcome }
         var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true)
         // The authority: up to the first `/`, `?` or `#`.
         var authorityEnd = authorityStart
