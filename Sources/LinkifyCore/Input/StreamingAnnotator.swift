@@ -20,7 +20,7 @@ public struct StreamingAnnotator {
     /// An entity whose target is its own text is a few words and weighs 1; one
     /// with a computed target or a value (Strings on the heap) weighs 4. Sized
     /// as 16,384 entities with Strings were before: memory stays bounded, and
-    /// URL-dense text keeps 512 KiB windows, whose 68 KiB `keep` tail is
+    /// URL-dense text keeps 1 MiB windows, whose 68 KiB `keep` tail is
     /// rescanned once per window rather than once per 128 KiB (docs/benchmarks.md).
     static let denseWindow = 65536
     /// The smallest window chunk.
