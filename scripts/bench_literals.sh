@@ -30,6 +30,10 @@ random.shuffle(words)
 terms = words[:5000] + ['term%05d' % k for k in range(10000 - min(5000, len(words)))]
 with open(os.path.join(work, 'glossary.tsv'), 'w') as f:
     for t in terms[:10000]: f.write('%s\thttps://glossary.example/%s\n' % (t, t))
+# Literals that never occur, 10 and 10,000: the cost of the automaton's size alone.
+for count in (10, 10000):
+    with open(os.path.join(work, 'absent%d.tsv' % count), 'w') as f:
+        for k in range(count): f.write('zqxabsent%05d\thttps://glossary.example/%d\n' % (k, k))
 PY
 run() { # label, args...
     label=$1; shift
@@ -51,7 +55,11 @@ print('%-34s start-up %6.1f ms   %6.1f MB/s   peak RSS %5.1f MiB' % (label, star
 PY
 }
 echo "input: $MB MB of Debian changelogs; $(wc -l < "$WORK/glossary.tsv") literals"
+links=$("$BIN" --no-config --to jsonl --links "$WORK/glossary.tsv" < "$WORK/text.txt" | wc -l)
+echo "the 10,000 literals below make $links links (the 'absent' ones none)"
 run "no literals" --to html
+run "--links 10 absent literals" --to html --links "$WORK/absent10.tsv"
+run "--links 10,000 absent literals" --to html --links "$WORK/absent10000.tsv"
 run "--links 10,000 literals" --to html --links "$WORK/glossary.tsv"
 run "--links 10,000 --ignore-case" --to html --links "$WORK/glossary.tsv" --ignore-case
 run "--pattern 'Closes: #(\\d+)'" --to html --pattern 'Closes: #(\d+)=>https://bugs.debian.org/{1}'

@@ -99,6 +99,7 @@ enum ConfigFile {
                 throw fail(flag.takesValue ? "expected a string" : "expected true or false")
             }
             if !repeatable.contains(key) && given.contains(key) { continue }   // the command line wins
+            if let count = listCount(of: key, in: options), !values.isEmpty { options.configOrigins[key] = (path, count) }
             for var v in values {
                 if key == "links" && !v.hasPrefix("/") && !directory.isEmpty { v = directory + v }
                 do {
@@ -111,9 +112,31 @@ enum ConfigFile {
         }
     }
 
+    /// How many values the repeatable option `key` holds, for the options
+    /// whose values are checked only when used (a `--links` file is read, a
+    /// `--pattern` compiled); nil for the others.
+    static func listCount(of key: String, in options: Options) -> Int? {
+        switch key {
+        case "links": return options.literalLinkFiles.count
+        case "pattern": return options.patterns.count
+        default: return nil
+        }
+    }
+
     static func currentDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
         return String(cString: buffer)
+    }
+}
+
+extension Options {
+    /// `message`, prefixed with `PATH: key 'KEY': ` when the value at `index`
+    /// of the repeatable option `key` came from the config file: errors in it
+    /// name the file and the key (issue 3), also those found only when the
+    /// value is used.
+    func located(_ message: String, key: String, index: Int) -> String {
+        guard let origin = configOrigins[key], index >= origin.firstIndex else { return message }
+        return "\(origin.path): key '\(key)': \(message)"
     }
 }

@@ -14,27 +14,45 @@ extension Options {
         templates.date = dateURL
         let now: CivilDateTime
         if let text = self.now {
-            guard let parsed = parseISODateTime(text) else {
-                throw UsageError("invalid value '\(text)' for --now (expected ISO 8601, like 2026-12-01T00:00:00)")
-            }
-            now = parsed
+            now = try Self.checkedNow(text)
         } else if effectiveKinds.contains(.date) {
             now = currentLocalTime()
         } else {
             // Only dates read the clock; without them the time zone file is not opened.
             now = FinderOptions().now
         }
-        let locale = try self.locale.map { (v) throws(UsageError) -> String in
-            guard let l = normalizedLocale(v) else { throw UsageError("invalid value '\(v)' for --locale (expected ll_CC, like en_US)") }
-            return l
-        } ?? localeFromEnvironment(environment)
-        if let region = phoneRegion, region.count != 2 || !region.allSatisfy({ $0.isLetter && $0.isASCII }) {
-            throw UsageError("invalid value '\(region)' for --phone-region (expected a two-letter region, like US)")
-        }
+        let locale = try self.locale.map { (v) throws(UsageError) in try Self.checkedLocale(v) } ?? localeFromEnvironment(environment)
+        if let region = phoneRegion { try Self.checkPhoneRegion(region) }
         return FinderOptions(kinds: effectiveKinds, profile: effectiveProfile,
                              allowedSchemes: schemes.map(Set.init), deniedSchemes: Set(deniedSchemes),
                              rewrites: rewrites, locale: locale, phoneRegion: phoneRegion?.uppercased(),
                              now: now, templates: templates)
+    }
+}
+
+extension Options {
+    // The flags check their values when given (so that a config file's error
+    // names its key), and again here for Options built by hand.
+
+    /// The moment `--now` names; a usage error when it is not ISO 8601.
+    static func checkedNow(_ text: String) throws(UsageError) -> CivilDateTime {
+        guard let parsed = parseISODateTime(text) else {
+            throw UsageError("invalid value '\(text)' for --now (expected ISO 8601, like 2026-12-01T00:00:00)")
+        }
+        return parsed
+    }
+
+    /// The `ll_CC` form of a `--locale` value; a usage error when it has none.
+    static func checkedLocale(_ value: String) throws(UsageError) -> String {
+        guard let l = normalizedLocale(value) else { throw UsageError("invalid value '\(value)' for --locale (expected ll_CC, like en_US)") }
+        return l
+    }
+
+    /// A usage error unless `region` is two ASCII letters.
+    static func checkPhoneRegion(_ region: String) throws(UsageError) {
+        if region.count != 2 || !region.allSatisfy({ $0.isLetter && $0.isASCII }) {
+            throw UsageError("invalid value '\(region)' for --phone-region (expected a two-letter region, like US)")
+        }
     }
 }
 

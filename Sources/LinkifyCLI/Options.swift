@@ -64,6 +64,10 @@ public struct Options: Sendable {
     public var completions: String?
     /// Long names of the options given on the command line (they win over the config file).
     public var given: [String] = []
+    /// For each repeatable option the config file gave values to: the file's
+    /// path and the index of its first value in the option's list (the file's
+    /// values come after the command line's). See `located(_:key:index:)`.
+    public var configOrigins: [String: (path: String, firstIndex: Int)] = [:]
     public var showHelp = false
     public var showVersion = false
     public var showManPage = false
@@ -188,7 +192,8 @@ extension Flag {
         Flag("links", value: "FILE", for: [.annotate], "many literal links, one TEXT<TAB>URL a line") { o, v in o.literalLinkFiles.append(v) },
         Flag("ignore-case", for: [.annotate], "literal links match regardless of case") { o, _ in o.ignoreCase = true },
         Flag("pattern", value: "'REGEX=>TEMPLATE'", for: [.annotate],
-             "link each match of REGEX to TEMPLATE ({0} the match, {1}… groups, {name} named groups; repeatable)") { o, v in
+             "link each match of REGEX to TEMPLATE ({0} the match, {1}… groups, {name} named groups; repeatable)") { o, v throws(UsageError) in
+            _ = try Options.splitPattern(v)
             o.patterns.append(v)
         },
         Flag("mention-url", value: "TEMPLATE", for: [.annotate], "URL template for @mentions; {} is the name (default: https://twitter.com/{})") { o, v in o.mentionURL = v },
@@ -196,9 +201,18 @@ extension Flag {
         Flag("cashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for $cashtags (default: https://twitter.com/search?q=%24{})") { o, v in o.cashtagURL = v },
         Flag("date-url", value: "TEMPLATE", for: [.annotate], "URL template for dates; {} is the ISO 8601 value (default: dates are <time> elements, text in markdown)") { o, v in o.dateURL = v },
         Flag("address-url", value: "TEMPLATE", for: [.annotate], "URL template for addresses; {} is the one-line address (default: an OpenStreetMap search)") { o, v in o.addressURL = v },
-        Flag("locale", value: "LL_CC", for: [.annotate], "language and region for dates and phone numbers (default: from LC_ALL/LANG, else en_US)") { o, v in o.locale = v },
-        Flag("phone-region", value: "CC", for: [.annotate], "region for national phone numbers, ISO 3166 alpha-2 (default: the locale's region)") { o, v in o.phoneRegion = v },
-        Flag("now", value: "DATETIME", for: [.annotate], "the moment relative dates are read against, ISO 8601 (default: now)") { o, v in o.now = v },
+        Flag("locale", value: "LL_CC", for: [.annotate], "language and region for dates and phone numbers (default: from LC_ALL/LANG, else en_US)") { o, v throws(UsageError) in
+            _ = try Options.checkedLocale(v)
+            o.locale = v
+        },
+        Flag("phone-region", value: "CC", for: [.annotate], "region for national phone numbers, ISO 3166 alpha-2 (default: the locale's region)") { o, v throws(UsageError) in
+            try Options.checkPhoneRegion(v)
+            o.phoneRegion = v
+        },
+        Flag("now", value: "DATETIME", for: [.annotate], "the moment relative dates are read against, ISO 8601 (default: now)") { o, v throws(UsageError) in
+            _ = try Options.checkedNow(v)
+            o.now = v
+        },
         Flag("schemes", value: "LIST", for: [.annotate], "only these target schemes become links (mailto and tel included)") { o, v in
             o.schemes = v.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
         },
@@ -211,6 +225,7 @@ extension Flag {
         },
         Flag("attr", value: "NAME=VALUE", for: [.annotate], "extra attribute on every HTML anchor (repeatable)") { o, v throws(UsageError) in
             let (a, b) = try pair(v, "=", for: "--attr", shape: "NAME=VALUE")
+            try Options.checkAttributeName(a)
             o.attributes.append((a, b))
         },
         Flag("class", value: "TEMPLATE", for: [.annotate], "HTML class of anchors; {kind} is the entity kind") { o, v in o.classTemplate = v },

@@ -10,15 +10,23 @@ extension Options {
     /// two equal texts the command line's wins.
     func userScanners() throws -> [any EntityScanner] {
         var literals = literalLinks.map { LiteralLink(text: $0.text, target: $0.url, origin: "--link") }
-        for path in literalLinkFiles { literals += try Self.readLiteralLinks(path) }
+        for (index, path) in literalLinkFiles.enumerated() {
+            do {
+                literals += try Self.readLiteralLinks(path)
+            } catch let error as FileError {
+                throw UsageError(located("\(error.path): \(error.message)", key: "links", index: index))
+            } catch let error as UsageError {
+                throw UsageError(located(error.message, key: "links", index: index))
+            }
+        }
         var scanners: [any EntityScanner] = []
         if !literals.isEmpty { scanners.append(LiteralLinkScanner(links: literals, ignoresCase: ignoreCase)) }
-        for value in patterns {
-            let (regex, template) = try Self.splitPattern(value)
+        for (index, value) in patterns.enumerated() {
+            let (regex, template) = try Self.splitPattern(value)   // checked when given
             do {
                 scanners.append(try PatternLinkScanner(pattern: regex, template: template))
             } catch {
-                throw UsageError(error.message)
+                throw UsageError(located(error.message, key: "pattern", index: index))
             }
         }
         return scanners
@@ -66,19 +74,25 @@ extension Options {
     /// Anchor options for html and markdown output (`--attr`, `--class`,
     /// `--truncate`); attribute names are checked.
     func anchorOptions() throws(UsageError) -> AnchorOptions {
-        for (name, _) in attributes {
-            let lower = name.lowercased()
-            let scalars = Array(name.unicodeScalars)
-            guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic || first == "_",
-                  scalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_:.".unicodeScalars.contains($0)) })
-            else {
-                throw UsageError("invalid attribute name '\(name)' for --attr (expected letters, digits, '-', '_', ':' or '.')")
-            }
-            if lower == "href" || lower == "class" || lower.hasPrefix("on") || lower == "style" {
-                let hint = lower == "class" ? " (use --class)" : ""
-                throw UsageError("attribute '\(name)' may not be set with --attr\(hint)")
-            }
-        }
+        // `--attr` checks its names when given; again here for Options built by hand.
+        for (name, _) in attributes { try Self.checkAttributeName(name) }
         return AnchorOptions(attributes: attributes, classTemplate: classTemplate, truncate: truncate)
+    }
+
+    /// A usage error unless `name` may be set with `--attr`: letters, digits
+    /// and `-_:.`, and not `href`, `class` (`--class`), `style` or an `on…`
+    /// event handler.
+    static func checkAttributeName(_ name: String) throws(UsageError) {
+        let lower = name.lowercased()
+        let scalars = Array(name.unicodeScalars)
+        guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic || first == "_",
+              scalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_:.".unicodeScalars.contains($0)) })
+        else {
+            throw UsageError("invalid attribute name '\(name)' for --attr (expected letters, digits, '-', '_', ':' or '.')")
+        }
+        if lower == "href" || lower == "class" || lower.hasPrefix("on") || lower == "style" {
+            let hint = lower == "class" ? " (use --class)" : ""
+            throw UsageError("attribute '\(name)' may not be set with --attr\(hint)")
+        }
     }
 }

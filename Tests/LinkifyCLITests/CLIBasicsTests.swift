@@ -96,6 +96,24 @@ import Testing
         #expect(c.out == a.out)
     }
 
+    @Test func bundledShortFlags() {
+        let dir = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeTree(dir) }
+        Subprocess.write(Array("See x.com\n".utf8), to: dir + "/n.md")
+        let inPlace = Subprocess.linkify(["-qi", "n.md"], cwd: dir)   // -q -i
+        #expect(inPlace.status == 0)
+        #expect(inPlace.out.isEmpty && inPlace.err.isEmpty)
+        #expect(String(decoding: Subprocess.read(dir + "/n.md"), as: UTF8.self) == "See [x.com](https://x.com)\n")
+        // A flag that takes a value ends the bundle: the rest, or the next argument, is its value.
+        let attached = Subprocess.linkify(["-qtmarkdown"], stdin: "x.com\n")
+        let next = Subprocess.linkify(["-qt", "markdown"], stdin: "x.com\n")
+        #expect(attached.out == "[x.com](https://x.com)\n")
+        #expect(next.out == attached.out)
+        let unknown = Subprocess.linkify(["-qz"], stdin: "x.com\n")
+        #expect(unknown.status == 2)
+        #expect(unknown.err == "linkify: unknown option '-z' (see linkify --help)\n")
+    }
+
     @Test func doubleDashEndsOptions() {
         let dir = Subprocess.temporaryDirectory()
         defer { Subprocess.removeTree(dir) }

@@ -196,14 +196,39 @@ import Testing
         (#"{"to": "pdf"}"#, ".linkify.json: key 'to': invalid value 'pdf' for --to"),
         (#"{"config": "x"}"#, ".linkify.json: key 'config': not allowed in a config file"),
         (#"[1]"#, ".linkify.json: expected a JSON object of option names"),
+        // Values checked only when used (a regex compiled, a links file read) name the file and the key too.
+        (#"{"pattern": ["(x=>https://x/{0}"]}"#, ".linkify.json: key 'pattern': invalid regex '(x' in --pattern"),
+        (#"{"pattern": "a(b)=>https://x/{2}"}"#, ".linkify.json: key 'pattern': template 'https://x/{2}' of --pattern 'a(b)' uses {2}"),
+        (#"{"pattern": ["noarrow"]}"#, ".linkify.json: key 'pattern': invalid value 'noarrow' for --pattern"),
+        (#"{"links": ["missing.tsv"]}"#, ".linkify.json: key 'links': "),
+        (#"{"links": ["bad.tsv"]}"#, ".linkify.json: key 'links': "),
+        (#"{"attr": ["onclick=x"]}"#, ".linkify.json: key 'attr': attribute 'onclick' may not be set with --attr"),
+        (#"{"now": "soon"}"#, ".linkify.json: key 'now': invalid value 'soon' for --now"),
+        (#"{"locale": "x"}"#, ".linkify.json: key 'locale': invalid value 'x' for --locale"),
+        (#"{"phone-region": "USA"}"#, ".linkify.json: key 'phone-region': invalid value 'USA' for --phone-region"),
     ])
     func badConfigFile(_ c: (String, String)) throws {
         let dir = try Self.temporaryDirectory()
         try Self.write(c.0, to: ".linkify.json", in: dir)
+        try Self.write("no tab here\n", to: "bad.tsv", in: dir)
         let r = try Self.run([], input: "x", in: dir)
         #expect(r.status == 2)
         #expect(r.stderr.contains(c.1), "\(r.stderr)")
         #expect(r.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func commandLineErrorsAreNotBlamedOnTheConfigFile() throws {
+        let dir = try Self.temporaryDirectory()
+        try Self.write(#"{"pattern": ["PROJ-(\\d+)=>https://j.example/{1}"], "links": ["g.tsv"]}"#, to: ".linkify.json", in: dir)
+        try Self.write("Swift\thttps://swift.org\n", to: "g.tsv", in: dir)
+        let ok = try Self.run([], input: "PROJ-7 Swift", in: dir)
+        #expect(ok.stdout == #"<a href="https://j.example/7">PROJ-7</a> <a href="https://swift.org">Swift</a>"#)
+        let regex = try Self.run(["--pattern", "(=>https://x/{0}"], input: "x", in: dir)
+        #expect(regex.status == 2)
+        #expect(regex.stderr.hasPrefix("linkify: invalid regex '(' in --pattern"), "\(regex.stderr)")
+        let links = try Self.run(["--links", "missing.tsv"], input: "x", in: dir)
+        #expect(links.status == 2)
+        #expect(links.stderr.hasPrefix("linkify: missing.tsv: "), "\(links.stderr)")
     }
 
     // MARK: - Explain

@@ -81,6 +81,19 @@ import Testing
         "见|https://example.com/路径|，然后",
         "看|https://example.com|。然后",
         "|https://example.com/a|、b",
+        // The ideographic full stop separates the labels of a host with a scheme too.
+        "|https://www.google。com|",
+        "见|http://例え。jp/パス|，然后",
+        "|https://普遍适用测试。我爱你/x|。然后",
+        "看|https://example.com|。然后/x",
+        "|https://example.com/路径|。后面",
+        "|myapp://x|。然后",
+        // A bare domain ends at the full stop when what follows is no top-level domain.
+        "访问 |example.com|。然后",
+        "|例え。jp|。然后",
+        "|a.com。b.org| 和 |普遍适用测试。我爱你|",
+        "mail |x@example.com|。然后",
+        "main.rs。然后",
     ]
 
     @Test(arguments: bareDomains) func bareDomain(_ c: String) { #expect(marked(unmarked(c)) == c) }

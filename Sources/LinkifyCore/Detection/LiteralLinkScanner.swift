@@ -182,15 +182,22 @@ struct LeftmostLongest {
         let horizon = position == Int.max ? Int.max : position - span
         guard pending.contains(where: { $0.start < horizon }) else { return }
         pending.sort { $0.start < $1.start }
-        var kept: [(start: Int, end: Int, pattern: Int)] = []
-        for c in pending {
-            if c.start >= horizon { kept.append(c); continue }
-            if c.start >= lastEnd {
+        // In place (this runs once per match): sorted by start, the settled
+        // candidates come first, so `lastEnd` is final when the kept ones come.
+        var kept = 0
+        for k in pending.indices {
+            let c = pending[k]
+            if c.start >= horizon {
+                if c.start >= lastEnd {
+                    pending[kept] = c
+                    kept += 1
+                }
+            } else if c.start >= lastEnd {
                 out.append(Entity(kind: .custom, start: c.start, end: c.end, target: links[c.pattern].target))
                 lastEnd = c.end
             }
         }
-        pending = kept.filter { $0.start >= lastEnd }
+        pending.removeSubrange(kept...)
     }
 }
 

@@ -193,8 +193,11 @@ struct UTS58Scanner: EntityScanner {
                 // `.com.x`: not the last label; a later full stop decides.
                 // Only the next label's first character matters: spanning the
                 // whole label here made `a.a.a.…` span every label twice.
-                if Self.startsLabel(t, at: labelEnd + sep) { return nil }
-                domainEnd = labelEnd + sep   // a fully qualified name's final dot
+                if !Self.startsLabel(t, at: labelEnd + sep) {
+                    domainEnd = labelEnd + sep   // a fully qualified name's final dot
+                } else if sep != 3 || !Self.wideStopEndsHost(t, after: labelStart..<labelEnd) {
+                    return nil
+                }
             }
         }
         guard TLDList.contains(t, labelStart..<labelEnd) else {
@@ -298,7 +301,9 @@ struct UTS58Scanner: EntityScanner {
         let authorityStart = c + 3
         let isWeb = Self.isWebScheme(t, s..<c)
         if isWeb && readsPlainAuthorityInOnePass, let outcome = plainWebURL(scheme: s, authorityStart: authorityStart, &state) { return outcome }
-        var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true)
+        // A web host may hold ideographic full stops between its labels (SPEC §5):
+        // validAuthority decides where such a host ends.
+        var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true, ideographicStopsInHost: isWeb)
         // The authority: up to the first `/`, `?` or `#`.
         var authorityEnd = authorityStart
         while authorityEnd < end {
@@ -363,7 +368,8 @@ struct UTS58Scanner: EntityScanner {
         }
         // Where the general path's termination ends, continued from the stopper:
         // nothing before it is a bracket, part initiator or hard character.
-        let tail = terminate(t, from: k, part: .authority, cjkIsHard: true, limitFrom: authorityStart)
+        let tail = terminate(t, from: k, part: .authority, cjkIsHard: true, ideographicStopsInHost: true,
+                             limitFrom: authorityStart)
         let authorityEnd: Int
         var end: Int
         if tail > k {
@@ -557,6 +563,20 @@ struct UTS58Scanner: EntityScanner {
 
     private func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int { Self.spanLabel(t, from: i) }
 
+    /// Whether the wide full stop (`。`, `．`, `｡`) right after `label` ends
+    /// a bare domain rather than separating labels, in text without spaces
+    /// (SPEC §5): `label` is a top-level domain and the text after the stop is
+    /// a last label that is not (`example.com。然后` ends at `com`;
+    /// `普遍适用测试。我爱你` and `a.com。b.org` are one domain each).
+    static func wideStopEndsHost(_ t: UnsafeBufferPointer<UInt8>, after label: Range<Int>) -> Bool {
+        guard TLDList.contains(t, label) else { return false }
+        let nextStart = label.upperBound + 3
+        let nextEnd = spanLabel(t, from: nextStart)
+        let sep = nextEnd < t.count ? dotLength(t, at: nextEnd) : 0
+        let nextIsLast = !(sep > 0 && startsLabel(t, at: nextEnd + sep))
+        return nextIsLast && !TLDList.contains(t, nextStart..<nextEnd)
+    }
+
     /// Whether a label character starts at `i`: `spanLabel(t, from: i) > i`, in constant time.
     @inline(__always)
     static func startsLabel(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
@@ -666,9 +686,12 @@ public enum Limits {
 /// With `part` nil, `start` must hold a part initiator (`/`, `?`, `#`) or the
 /// result is `start`. Returns the end of the link: the last "safe" position,
 /// where soft characters at the end and unmatched closing brackets are left out.
-/// With `cjkIsHard`, the fullwidth and ideographic punctuation of SPEC §5 ends it.
+/// With `cjkIsHard`, the fullwidth and ideographic punctuation of SPEC §5 ends
+/// it, except, with `ideographicStopsInHost`, the ideographic full stop in the
+/// authority, where it may separate labels (the caller then decides). With
+/// `origin`, the 64 KiB limit counts from there rather than from `start`.
 func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?, cjkIsHard: Bool,
-               limitFrom origin: Int? = nil) -> Int {
+               ideographicStopsInHost: Bool = false, limitFrom origin: Int? = nil) -> Int {
     let n = t.count
     let bracketCapacity = 64
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bracketCapacity) { stack -> Int in
@@ -730,7 +753,8 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
             }
             let (cp, len) = UTF8Bytes.decode(t, at: i)
             var term = cp < 128 ? asciiTerm[Int(cp)] : CharacterProperties.linkTerm(cp)
-            if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp) { term = .hard }
+            if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp)
+                && !(ideographicStopsInHost && cp == 0x3002 && part == .authority) { term = .hard }
             guard let current = part else {
                 guard let started = URLPart.started(by: cp) else { return i }
                 part = started
