@@ -78,7 +78,7 @@ struct UTS58Scanner: EntityScanner {
             if i < state.cursor { i = state.cursor; continue }
             let b = t[i]
             if b == 0x3A {
-                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F, let outcome = schemeURL(colon: i, &state) {
+                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F, case let outcome = schemeURL(colon: i, &state), !outcome.isNothing {
                     record(outcome, &state, into: &out)
                     i = max(i + 1, state.cursor)
                     continue
@@ -88,7 +88,7 @@ struct UTS58Scanner: EntityScanner {
             }
             let dotLength = Self.dotLength(t, at: i)
             guard dotLength > 0 else { i += 1; continue }
-            if let outcome = domain(dot: i, dotLength: dotLength, &state) {
+            if case let outcome = domain(dot: i, dotLength: dotLength, &state), !outcome.isNothing {
                 record(outcome, &state, into: &out)
                 i = max(i + dotLength, state.cursor)
                 continue
@@ -97,10 +97,19 @@ struct UTS58Scanner: EntityScanner {
         }
     }
 
-    /// What one trigger produced: an entity, or a span to skip without one.
+    /// What one trigger produced: an entity, a span to skip without one, or
+    /// nothing. Not an optional: `Outcome?` was copied and destroyed through
+    /// Optional's generic value witnesses, 5 % of the time on URL-dense text
+    /// (docs/benchmarks.md).
     enum Outcome {
         case entity(Entity)
         case skip(to: Int)
+        case nothing
+
+        var isNothing: Bool {
+            if case .nothing = self { return true }
+            return false
+        }
     }
 
     private func record(_ outcome: Outcome, _ state: inout ScanState, into out: inout [Entity]) {
@@ -110,6 +119,8 @@ struct UTS58Scanner: EntityScanner {
             if (e.kind == .url && reportsURLs) || (e.kind == .email && reportsEmails) { out.append(e) }
         case .skip(let end):
             state.cursor = max(state.cursor, end)
+        case .nothing:
+            break
         }
     }
 
@@ -180,12 +191,12 @@ struct UTS58Scanner: EntityScanner {
 
     // MARK: - Domains found from their top-level label
 
-    private func domain(dot p: Int, dotLength: Int, _ state: inout ScanState) -> Outcome? {
+    private func domain(dot p: Int, dotLength: Int, _ state: inout ScanState) -> Outcome {
         let t = state.t
         let n = t.count
         let labelStart = p + dotLength
         let labelEnd = spanLabel(t, from: labelStart)
-        guard labelEnd > labelStart else { return nil }
+        guard labelEnd > labelStart else { return .nothing }
         var domainEnd = labelEnd
         if labelEnd < n {
             let sep = Self.dotLength(t, at: labelEnd)
@@ -196,16 +207,16 @@ struct UTS58Scanner: EntityScanner {
                 if !Self.startsLabel(t, at: labelEnd + sep) {
                     domainEnd = labelEnd + sep   // a fully qualified name's final dot
                 } else if sep != 3 || !Self.wideStopEndsHost(t, after: labelStart..<labelEnd) {
-                    return nil
+                    return .nothing
                 }
             }
         }
         guard TLDList.contains(t, labelStart..<labelEnd) else {
             if state.explains { explainUnknownTLD(dot: p, labelStart..<labelEnd, &state) }
-            return nil
+            return .nothing
         }
         // A "domain" right before `@` is the local part of an email address.
-        if domainEnd < n && t[domainEnd] == 0x40 { return nil }
+        if domainEnd < n && t[domainEnd] == 0x40 { return .nothing }
 
         var linkEnd = domainEnd
         var hasPort = false
@@ -219,14 +230,14 @@ struct UTS58Scanner: EntityScanner {
             let digits = k - domainEnd - 1
             if digits > 5 || port > 0xFFFF {
                 if state.explains { state.reject(state.hostRunStart(endingAt: p), k, .url, .invalidHost) }
-                return nil
+                return .nothing
             }
             if digits > 0 { linkEnd = k; hasPort = true }
         }
 
         let domainStart = state.hostRunStart(endingAt: p)
-        guard domainStart < p else { return nil }
-        guard Self.validLabels(t, domainStart..<labelEnd) else { return nil }
+        guard domainStart < p else { return .nothing }
+        guard Self.validLabels(t, domainStart..<labelEnd) else { return .nothing }
 
         if domainStart > state.cursor {
             let (before, beforeLength) = UTF8Bytes.decode(t, before: domainStart, floor: state.cursor)
@@ -292,15 +303,16 @@ struct UTS58Scanner: EntityScanner {
 
     // MARK: - scheme://
 
-    private func schemeURL(colon c: Int, _ state: inout ScanState) -> Outcome? {
+    private func schemeURL(colon c: Int, _ state: inout ScanState) -> Outcome {
         let t = state.t
         var s = c
         while s > state.cursor && ByteClass.isSchemeChar(t[s - 1]) { s -= 1 }
         while s < c && !ByteClass.isAlpha(t[s]) { s += 1 }
-        guard s < c else { return nil }
+        guard s < c else { return .nothing }
         let authorityStart = c + 3
         let isWeb = Self.isWebScheme(t, s..<c)
-        if isWeb && readsPlainAuthorityInOnePass, let outcome = plainWebURL(scheme: s, authorityStart: authorityStart, &state) { return outcome }
+        if isWeb && readsPlainAuthorityInOnePass, case let outcome = plainWebURL(scheme: s, authorityStart: authorityStart, &state),
+           !outcome.isNothing { return outcome }
         // A web host may hold ideographic full stops between its labels (SPEC §5):
         // validAuthority decides where such a host ends.
         var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true, ideographicStopsInHost: isWeb)
@@ -356,15 +368,15 @@ struct UTS58Scanner: EntityScanner {
     /// general path gives (`PlainAuthorityTests` compares them): the authority
     /// is cut at its first other character, `@` before the first `/`, `?` or
     /// `#` is userinfo, and trailing `.` and `:` are soft.
-    private func plainWebURL(scheme s: Int, authorityStart: Int, _ state: inout ScanState) -> Outcome? {
+    private func plainWebURL(scheme s: Int, authorityStart: Int, _ state: inout ScanState) -> Outcome {
         let t = state.t
         let n = t.count
         let limit = min(n, authorityStart + Limits.maxEntityBytes + 1)
         let k = Self.plainAuthorityEnd(t, from: authorityStart, before: limit)
-        guard k < limit || limit == n else { return nil }
+        guard k < limit || limit == n else { return .nothing }
         if k < n {
             let b = t[k]
-            guard b < 0x80 && b != 0x5B && b != 0x5D else { return nil }
+            guard b < 0x80 && b != 0x5B && b != 0x5D else { return .nothing }
         }
         // Where the general path's termination ends, continued from the stopper:
         // nothing before it is a bracket, part initiator or hard character.
