@@ -5,6 +5,19 @@ enum UTF8Bytes {
     /// The scalar value returned for a byte that is not valid UTF-8.
     static let invalid: UInt32 = 0xFFFF_FFFF
 
+    /// `k`, or the start of the character that `k` falls inside when that
+    /// start is after `floor` (else the end of that character). The streaming
+    /// annotators end windows and slices here: the renderers count scalars and
+    /// UTF-16 units slice by slice, and a character cut in two was counted twice.
+    static func characterBoundary(_ t: UnsafeBufferPointer<UInt8>, _ k: Int, after floor: Int) -> Int {
+        guard k < t.count, t[k] & 0xC0 == 0x80 else { return k }
+        var lead = k
+        while lead > max(0, k - 3) && t[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let length = decode(t, at: lead).length
+        guard lead + length > k else { return k }   // stray continuation bytes: each is a character
+        return lead > floor ? lead : lead + length
+    }
+
     /// Decodes the scalar starting at `i`; returns it and its length in bytes.
     @inline(__always)
     static func decode(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {

@@ -16,6 +16,9 @@ struct UTS58Scanner: EntityScanner {
     var reportsURLs = true
     /// Whether email addresses are reported.
     var reportsEmails = true
+    /// Whether web URLs with a plain ASCII authority take the one-pass path
+    /// (`plainWebURL`); tests turn it off to compare with the general path.
+    var readsPlainAuthorityInOnePass = true
 
     /// Bare names with these top-level labels are file names, not links (SPEC §5).
     static let fileExtensionTLDs: Set<String> = ["md", "rs", "py", "sh", "pm", "ps", "mk", "tf", "gd", "zip", "mov"]
@@ -75,7 +78,7 @@ struct UTS58Scanner: EntityScanner {
             if i < state.cursor { i = state.cursor; continue }
             let b = t[i]
             if b == 0x3A {
-                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F, let outcome = schemeURL(colon: i, &state) {
+                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F, case let outcome = schemeURL(colon: i, &state), !outcome.isNothing {
                     record(outcome, &state, into: &out)
                     i = max(i + 1, state.cursor)
                     continue
@@ -85,7 +88,7 @@ struct UTS58Scanner: EntityScanner {
             }
             let dotLength = Self.dotLength(t, at: i)
             guard dotLength > 0 else { i += 1; continue }
-            if let outcome = domain(dot: i, dotLength: dotLength, &state) {
+            if case let outcome = domain(dot: i, dotLength: dotLength, &state), !outcome.isNothing {
                 record(outcome, &state, into: &out)
                 i = max(i + dotLength, state.cursor)
                 continue
@@ -94,10 +97,19 @@ struct UTS58Scanner: EntityScanner {
         }
     }
 
-    /// What one trigger produced: an entity, or a span to skip without one.
+    /// What one trigger produced: an entity, a span to skip without one, or
+    /// nothing. Not an optional: `Outcome?` was copied and destroyed through
+    /// Optional's generic value witnesses, 5 % of the time on URL-dense text
+    /// (docs/benchmarks.md).
     enum Outcome {
         case entity(Entity)
         case skip(to: Int)
+        case nothing
+
+        var isNothing: Bool {
+            if case .nothing = self { return true }
+            return false
+        }
     }
 
     private func record(_ outcome: Outcome, _ state: inout ScanState, into out: inout [Entity]) {
@@ -107,6 +119,8 @@ struct UTS58Scanner: EntityScanner {
             if (e.kind == .url && reportsURLs) || (e.kind == .email && reportsEmails) { out.append(e) }
         case .skip(let end):
             state.cursor = max(state.cursor, end)
+        case .nothing:
+            break
         }
     }
 
@@ -177,12 +191,12 @@ struct UTS58Scanner: EntityScanner {
 
     // MARK: - Domains found from their top-level label
 
-    private func domain(dot p: Int, dotLength: Int, _ state: inout ScanState) -> Outcome? {
+    private func domain(dot p: Int, dotLength: Int, _ state: inout ScanState) -> Outcome {
         let t = state.t
         let n = t.count
         let labelStart = p + dotLength
         let labelEnd = spanLabel(t, from: labelStart)
-        guard labelEnd > labelStart else { return nil }
+        guard labelEnd > labelStart else { return .nothing }
         var domainEnd = labelEnd
         if labelEnd < n {
             let sep = Self.dotLength(t, at: labelEnd)
@@ -193,16 +207,16 @@ struct UTS58Scanner: EntityScanner {
                 if !Self.startsLabel(t, at: labelEnd + sep) {
                     domainEnd = labelEnd + sep   // a fully qualified name's final dot
                 } else if sep != 3 || !Self.wideStopEndsHost(t, after: labelStart..<labelEnd) {
-                    return nil
+                    return .nothing
                 }
             }
         }
         guard TLDList.contains(t, labelStart..<labelEnd) else {
             if state.explains { explainUnknownTLD(dot: p, labelStart..<labelEnd, &state) }
-            return nil
+            return .nothing
         }
         // A "domain" right before `@` is the local part of an email address.
-        if domainEnd < n && t[domainEnd] == 0x40 { return nil }
+        if domainEnd < n && t[domainEnd] == 0x40 { return .nothing }
 
         var linkEnd = domainEnd
         var hasPort = false
@@ -216,14 +230,14 @@ struct UTS58Scanner: EntityScanner {
             let digits = k - domainEnd - 1
             if digits > 5 || port > 0xFFFF {
                 if state.explains { state.reject(state.hostRunStart(endingAt: p), k, .url, .invalidHost) }
-                return nil
+                return .nothing
             }
             if digits > 0 { linkEnd = k; hasPort = true }
         }
 
         let domainStart = state.hostRunStart(endingAt: p)
-        guard domainStart < p else { return nil }
-        guard Self.validLabels(t, domainStart..<labelEnd) else { return nil }
+        guard domainStart < p else { return .nothing }
+        guard Self.validLabels(t, domainStart..<labelEnd) else { return .nothing }
 
         if domainStart > state.cursor {
             let (before, beforeLength) = UTF8Bytes.decode(t, before: domainStart, floor: state.cursor)
@@ -289,14 +303,16 @@ struct UTS58Scanner: EntityScanner {
 
     // MARK: - scheme://
 
-    private func schemeURL(colon c: Int, _ state: inout ScanState) -> Outcome? {
+    private func schemeURL(colon c: Int, _ state: inout ScanState) -> Outcome {
         let t = state.t
         var s = c
         while s > state.cursor && ByteClass.isSchemeChar(t[s - 1]) { s -= 1 }
         while s < c && !ByteClass.isAlpha(t[s]) { s += 1 }
-        guard s < c else { return nil }
+        guard s < c else { return .nothing }
         let authorityStart = c + 3
         let isWeb = Self.isWebScheme(t, s..<c)
+        if isWeb && readsPlainAuthorityInOnePass, case let outcome = plainWebURL(scheme: s, authorityStart: authorityStart, &state),
+           !outcome.isNothing { return outcome }
         // A web host may hold ideographic full stops between its labels (SPEC §5):
         // validAuthority decides where such a host ends.
         var end = terminate(t, from: authorityStart, part: .authority, cjkIsHard: true, ideographicStopsInHost: isWeb)
@@ -344,6 +360,112 @@ struct UTS58Scanner: EntityScanner {
             return .skip(to: end)
         }
         return .entity(Entity(kind: .url, start: s, end: end, targetPrefix: .none))
+    }
+
+    /// A web URL whose authority is plain ASCII — letters, digits, `-`, `.`,
+    /// `_` and `:` — read in one forward pass: nil for anything else (brackets,
+    /// non-ASCII), which the general path decides. The outcome is the one the
+    /// general path gives (`PlainAuthorityTests` compares them): the authority
+    /// is cut at its first other character, `@` before the first `/`, `?` or
+    /// `#` is userinfo, and trailing `.` and `:` are soft.
+    private func plainWebURL(scheme s: Int, authorityStart: Int, _ state: inout ScanState) -> Outcome {
+        let t = state.t
+        let n = t.count
+        let limit = min(n, authorityStart + Limits.maxEntityBytes + 1)
+        let k = Self.plainAuthorityEnd(t, from: authorityStart, before: limit)
+        guard k < limit || limit == n else { return .nothing }
+        if k < n {
+            let b = t[k]
+            guard b < 0x80 && b != 0x5B && b != 0x5D else { return .nothing }
+        }
+        // Where the general path's termination ends, continued from the stopper:
+        // nothing before it is a bracket, part initiator or hard character.
+        let tail = terminate(t, from: k, part: .authority, cjkIsHard: true, ideographicStopsInHost: true,
+                             limitFrom: authorityStart)
+        let authorityEnd: Int
+        var end: Int
+        if tail > k {
+            let isPartStart = k < n && (t[k] == 0x2F || t[k] == 0x3F || t[k] == 0x23)
+            if !isPartStart {
+                var a = k
+                while a < tail && t[a] != 0x2F && t[a] != 0x3F && t[a] != 0x23 && t[a] != 0x40 { a += 1 }
+                if a < tail && t[a] == 0x40 {
+                    state.reject(s, tail, .url, .userInfo)
+                    return .skip(to: tail)   // userinfo: not a link (UTS #58)
+                }
+            }
+            authorityEnd = k
+            end = isPartStart ? tail : k
+        } else {
+            var soft = k
+            while soft > authorityStart && (t[soft - 1] == 0x2E || t[soft - 1] == 0x3A) { soft -= 1 }
+            authorityEnd = soft
+            end = soft
+        }
+        guard Self.validPlainAuthority(t, authorityStart..<authorityEnd) else {
+            state.reject(s, end, .url, .invalidHost)
+            return .skip(to: end)
+        }
+        if end - s > Limits.maxEntityBytes {
+            state.reject(s, end, .url, .tooLong)
+            return .skip(to: end)
+        }
+        return .entity(Entity(kind: .url, start: s, end: end, targetPrefix: .none))
+    }
+
+    /// The first index at or after `i`, before `end`, whose byte is not an ASCII
+    /// letter, digit, `-`, `.`, `_` or `:`, sixteen bytes at a time, or `end`.
+    @inline(__always)
+    static func plainAuthorityEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int) -> Int {
+        ByteSearch.first(in: t, from: i, before: end, block: { v in
+            let lower = v | ByteSearch.splat(0x20)
+            let alpha = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
+            // `-` `.` are 0x2D 0x2E, digits and `:` are 0x30…0x3A.
+            let punct = (v &- ByteSearch.splat(0x2D)) .< ByteSearch.splat(2)
+            let digitOrColon = (v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(11)
+            return .!(alpha .| punct .| digitOrColon .| (v .== ByteSearch.splat(0x5F)))
+        }, matches: { !isPlainAuthorityByte($0) })
+    }
+
+    @inline(__always)
+    static func isPlainAuthorityByte(_ b: UInt8) -> Bool {
+        ByteClass.isAlnum(b) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x3A
+    }
+
+    /// `validAuthority(t, r) != nil` for an authority of `isPlainAuthorityByte`
+    /// bytes, in one pass: `host[:port]`, labels of letters, digits, `-` and `_`
+    /// that are not empty (but for a final dot) and do not start or end with `-`.
+    static func validPlainAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        var labelStart = k
+        while k < r.upperBound {
+            let b = t[k]
+            if b == 0x2E {
+                if labelStart == k || t[labelStart] == 0x2D || t[k - 1] == 0x2D { return false }
+                k += 1
+                labelStart = k
+                continue
+            }
+            if b == 0x3A { break }
+            k += 1
+        }
+        let hostEnd = k
+        guard hostEnd > r.lowerBound else { return false }
+        if labelStart < hostEnd {
+            if t[labelStart] == 0x2D || t[hostEnd - 1] == 0x2D { return false }
+        } else if labelStart == r.lowerBound {
+            return false
+        }
+        guard hostEnd < r.upperBound else { return true }
+        // `:port`: at most five digits, at most 65535.
+        let digits = (hostEnd + 1)..<r.upperBound
+        guard digits.count <= 5 else { return false }
+        var port = 0
+        for d in digits {
+            guard ByteClass.isDigit(t[d]) else { return false }
+            port = port * 10 + Int(t[d] &- 0x30)
+        }
+        return port <= 0xFFFF
     }
 
     /// Checks a web URL's authority (`host[:port]`, IPv4, or `[IPv6][:port]`);
@@ -578,9 +700,10 @@ public enum Limits {
 /// where soft characters at the end and unmatched closing brackets are left out.
 /// With `cjkIsHard`, the fullwidth and ideographic punctuation of SPEC §5 ends
 /// it, except, with `ideographicStopsInHost`, the ideographic full stop in the
-/// authority, where it may separate labels (the caller then decides).
+/// authority, where it may separate labels (the caller then decides). With
+/// `origin`, the 64 KiB limit counts from there rather than from `start`.
 func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?, cjkIsHard: Bool,
-               ideographicStopsInHost: Bool = false) -> Int {
+               ideographicStopsInHost: Bool = false, limitFrom origin: Int? = nil) -> Int {
     let n = t.count
     let bracketCapacity = 64
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bracketCapacity) { stack -> Int in
@@ -588,7 +711,7 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
         var part = initial
         var lastSafe = start
         var i = start
-        let limit = min(n, start + Limits.maxEntityBytes + 1)
+        let limit = min(n, max(start, (origin ?? start) + Limits.maxEntityBytes + 1))
         // Read once: each use of a global table checks its lazy initialisation (swift_once).
         let asciiTerm = CharacterProperties.asciiLinkTerm
         let bounded = UnsafeBufferPointer(rebasing: t[..<limit])

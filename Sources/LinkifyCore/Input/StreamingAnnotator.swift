@@ -20,7 +20,7 @@ public struct StreamingAnnotator {
     /// An entity whose target is its own text is a few words and weighs 1; one
     /// with a computed target or a value (Strings on the heap) weighs 4. Sized
     /// as 16,384 entities with Strings were before: memory stays bounded, and
-    /// URL-dense text keeps 512 KiB windows, whose 68 KiB `keep` tail is
+    /// URL-dense text keeps 1 MiB windows, whose 68 KiB `keep` tail is
     /// rescanned once per window rather than once per 128 KiB (docs/benchmarks.md).
     static let denseWindow = 65536
     /// The smallest window chunk.
@@ -33,7 +33,7 @@ public struct StreamingAnnotator {
     public static let keep = Limits.maxEntityBytes + 4096
 
     /// Creates an annotator; `chunkSize` is how many new bytes make a window.
-    public init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 512 << 10) {
+    public init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 1 << 20) {
         self.finder = finder
         self.renderer = renderer
         self.chunkSize = max(chunkSize, 1)
@@ -90,6 +90,7 @@ public struct StreamingAnnotator {
             var k = limit
             while k > max(written, limit - 32 * 1024) && !ByteClass.isSpace(window[k - 1]) { k -= 1 }
             if k > written && ByteClass.isSpace(window[k - 1]) { limit = k }
+            limit = window.withUnsafeBufferPointer { UTF8Bytes.characterBoundary($0, limit, after: written) }
         }
         guard limit > written || final else { return }
         var flushEnd = limit
@@ -113,7 +114,7 @@ public struct StreamingAnnotator {
             var at = start
             var next = 0
             while at < flushEnd {
-                var sliceEnd = min(flushEnd, at + Self.sliceSize)
+                var sliceEnd = UTF8Bytes.characterBoundary(t, min(flushEnd, at + Self.sliceSize), after: at)
                 var j = next
                 while j < entities.count && entities[j].start < sliceEnd { j += 1 }
                 if j > next { sliceEnd = max(sliceEnd, entities[j - 1].end) }

@@ -79,7 +79,7 @@ public struct StreamingHTMLAnnotator {
         if let c = continuation {
             guard let end = resume(c, t, final: final) else {
                 // Still inside: write all but the tail.
-                let cut = final ? n : max(0, n - Self.markupTail)
+                let cut = final ? n : UTF8Bytes.characterBoundary(t, max(0, n - Self.markupTail), after: 0)
                 if case .tag(let name, let isStart, var state) = c, cut > 0 {
                     _ = HTMLTokenizer.scanTag(t, from: 0, to: cut, &state)
                     continuation = .tag(name: name, isStart: isStart, state: state)
@@ -137,7 +137,7 @@ public struct StreamingHTMLAnnotator {
             // The start tag is written; the content goes on in the next window.
             guard let name = lastRawTextName else { return at }
             continuation = .rawText(name: name)
-            let cut = max(last.range.lowerBound, n - Self.markupTail)
+            let cut = UTF8Bytes.characterBoundary(t, max(last.range.lowerBound, n - Self.markupTail), after: last.range.lowerBound)
             if name == "script" {
                 scriptEscape = HTMLTokenizer.ScriptEscape()
                 _ = HTMLTokenizer.scriptEnd(in: t, from: last.range.lowerBound, limit: cut, escape: &scriptEscape)
@@ -146,7 +146,7 @@ public struct StreamingHTMLAnnotator {
             return cut
         default:
             guard last.range.count > Self.markupLimit else { return at }
-            let cut = n - Self.markupTail
+            let cut = UTF8Bytes.characterBoundary(t, n - Self.markupTail, after: last.range.lowerBound)
             switch last.kind {
             case .startTag(let name), .endTag(let name):
                 var isStart = false

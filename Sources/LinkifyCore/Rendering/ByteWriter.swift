@@ -105,6 +105,34 @@ struct ByteWriter {
         HTMLEscaping.forEachPiece(t, r, run: { append(t, $0) }, reference: { append($0) })
     }
 
+    /// Appends `t[r]` HTML-escaped and returns true when it is all ASCII;
+    /// otherwise returns false, having appended part of it (`truncate(to:)`
+    /// takes that back). One pass finds both the bytes to escape and the end
+    /// of the ASCII.
+    @inline(__always)
+    func appendEscapedIfASCII(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        var at = r.lowerBound
+        while at < r.upperBound {
+            let i = ByteSearch.first(in: t, from: at, before: r.upperBound, block: { v in
+                (v .>= ByteSearch.splat(0x80)) .| (v .== ByteSearch.splat(0x26)) .| (v .== ByteSearch.splat(0x3C))
+                    .| (v .== ByteSearch.splat(0x3E)) .| (v .== ByteSearch.splat(0x22)) .| (v .== ByteSearch.splat(0x27))
+            }, matches: { $0 >= 0x80 || HTMLEscaping.needsEscape($0) })
+            if at < i { append(t, at..<i) }
+            guard i < r.upperBound else { return true }
+            let b = t[i]
+            if b >= 0x80 { return false }
+            append(HTMLEscaping.reference(for: b))
+            at = i + 1
+        }
+        return true
+    }
+
+    /// Drops what was written after the first `count` bytes since `begin()`.
+    @inline(__always)
+    func truncate(to count: Int) {
+        storage.count = min(storage.count, count)
+    }
+
     /// Appends `s` HTML-escaped.
     func appendEscaped(_ s: String) {
         var s = s

@@ -50,11 +50,12 @@ public struct HTMLRenderer: Renderer {
     @inline(__always)
     @discardableResult
     private func appendTarget(_ text: UnsafeBufferPointer<UInt8>, _ entity: Entity) -> Range<Int>? {
-        if case .text(let prefix) = entity.target, HTMLEscaping.isASCII(text, entity.range) {
+        if case .text(let prefix) = entity.target {
+            let mark = writer.count
             writer.append(prefix.literal)
             let start = writer.count
-            writer.appendEscaped(text, entity.range)
-            return start..<writer.count
+            if writer.appendEscapedIfASCII(text, entity.range) { return start..<writer.count }
+            writer.truncate(to: mark)
         }
         writer.appendEscaped(entity.target(in: text))
         return nil
@@ -136,35 +137,35 @@ public enum HTMLEscaping {
         b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27
     }
 
-    /// Whether `t[r]` is all ASCII.
-    @inline(__always)
-    static func isASCII(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        ByteSearch.first(in: t, from: r.lowerBound, before: r.upperBound, block: { v in v .>= ByteSearch.splat(0x80) },
-                         matches: { $0 >= 0x80 }) == r.upperBound
-    }
-
     /// Calls `run` for each run of `t[r]` without a special byte and
     /// `reference` for the character reference of each special byte, in order.
     @inline(__always)
     static func forEachPiece(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, run: (Range<Int>) -> Void,
                              reference: (StaticString) -> Void) {
-        // Runs without a special byte are found sixteen bytes at a time and copied whole.
-        let slice = UnsafeBufferPointer(rebasing: t[..<r.upperBound])
+        // Runs without a special byte are found sixteen bytes at a time and copied
+        // whole; the search may read a block past the range, so that a short
+        // range has no byte-by-byte tail.
         var at = r.lowerBound
         while at < r.upperBound {
-            let i = ByteSearch.first(in: slice, from: at, block: { v in
+            let i = ByteSearch.first(in: t, from: at, before: r.upperBound, block: { v in
                 (v .== ByteSearch.splat(0x26)) .| (v .== ByteSearch.splat(0x3C)) .| (v .== ByteSearch.splat(0x3E)) .| (v .== ByteSearch.splat(0x22)) .| (v .== ByteSearch.splat(0x27))
             }, matches: needsEscape)
             if at < i { run(at..<i) }
             guard i < r.upperBound else { return }
-            switch t[i] {
-            case 0x26: reference("&amp;")
-            case 0x3C: reference("&lt;")
-            case 0x3E: reference("&gt;")
-            case 0x22: reference("&quot;")
-            default: reference("&#39;")
-            }
+            reference(self.reference(for: t[i]))
             at = i + 1
+        }
+    }
+
+    /// The character reference that `escapeByte` (one of `& < > " '`) is written as.
+    @inline(__always)
+    static func reference(for escapeByte: UInt8) -> StaticString {
+        switch escapeByte {
+        case 0x26: return "&amp;"
+        case 0x3C: return "&lt;"
+        case 0x3E: return "&gt;"
+        case 0x22: return "&quot;"
+        default: return "&#39;"
         }
     }
 
