@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func webSchemeTestAgreesWithTheSet() {
-        let candidates = UTS58Scanner.webSchemes.flatMap { [$0, $0.uppercased()] } + ["htt", "httpss", "w", "wx", "sftpx", "ftpx", "mailto", ""]
+        let candidates = UTS58Scanner.webSchemes.flatMap { [$0, $0.uppercased()] } + ["htt", "httpss", "w", "wx", "sftpx", "ftpx", "mailto", "", "HtTpS", "Wss", "hTTp", "http2", "ftp+", "ws.", "ht-p", "abcde"]
         for word in candidates {
             let bytes = Array(word.utf8)
             let fast = bytes.withUnsafeBufferPointer { UTS58Scanner.isWebScheme($0, 0..<$0.count) }

@@ -28,13 +28,18 @@ struct UTS58Scanner: EntityScanner {
     /// Whether `t[r]` is one of `webSchemes`, ignoring case; no String is built
     /// (a String and a hash per `scheme://` were a quarter of the time on URL-dense text).
     static func isWebScheme(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        let s = r.lowerBound
+        guard r.count >= 2 && r.count <= 5 else { return false }
+        // The scheme's bytes as one little-endian word, lowercased by setting
+        // bit 5: scheme characters (letters, digits, `+`, `-`, `.`) other
+        // than capitals have it set already. One compare per candidate
+        // instead of a loop per letter.
+        var word: UInt64 = 0
+        for k in r.reversed() { word = word << 8 | UInt64(t[k] | 0x20) }
         switch r.count {
-        case 2: return matchesLowercased(t, s, "ws")
-        case 3: return matchesLowercased(t, s, "ftp") || matchesLowercased(t, s, "wss")
-        case 4: return matchesLowercased(t, s, "http") || matchesLowercased(t, s, "ftps") || matchesLowercased(t, s, "sftp")
-        case 5: return matchesLowercased(t, s, "https")
-        default: return false
+        case 2: return word == 0x73_77   // "ws"
+        case 3: return word == 0x70_74_66 || word == 0x73_73_77   // "ftp", "wss"
+        case 4: return word == 0x70_74_74_68 || word == 0x73_70_74_66 || word == 0x70_74_66_73   // "http", "ftps", "sftp"
+        default: return word == 0x73_70_74_74_68   // "https"
         }
     }
 
