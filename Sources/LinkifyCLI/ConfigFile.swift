@@ -126,7 +126,8 @@ enum ConfigFile {
     static func currentDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
-        return String(cString: buffer)
+        // As PathBytes spells names, so that a folder whose name is not UTF-8 can be opened again.
+        return buffer.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
     }
 }
 

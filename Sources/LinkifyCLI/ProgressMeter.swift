@@ -44,7 +44,7 @@ final class ProgressMeter: Sendable {
             var text = drawn ? "\r\u{1B}[K" : ""
             text += line + "\n"
             drawn = false
-            var bytes = Array(text.utf8)
+            let bytes = Array(text.utf8)
             bytes.withUnsafeBytes { try? FileSystem.writeAll(fd, $0, path: "<stderr>") }
         }
     }
