@@ -556,7 +556,11 @@ struct UTS58Scanner: EntityScanner {
     /// a time) and no further, so the work stays proportional to the range.
     @inline(__always)
     static func hostASCIIEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int) -> Int {
-        min(hostASCIIEnd(UnsafeBufferPointer(rebasing: t[..<min(t.count, end + 15)]), from: i), end)
+        ByteSearch.first(in: t, from: i, before: end, block: { v in
+            let lower = v | ByteSearch.splat(0x20)
+            let alpha = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
+            return .!(alpha .| ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) .| (v .== ByteSearch.splat(0x2D)))
+        }, matches: { !ByteClass.isHostASCII($0) })
     }
 
     /// End of the domain label starting at `i` (label characters only).
