@@ -251,6 +251,34 @@ import Testing
         return i >= t.count ? lastSafe : i
     }
 
+    /// Random text of every printable ASCII byte, with spaces, controls and
+    /// non-ASCII now and then, long enough for the sixteen-byte path blocks.
+    @Test(arguments: 0..<4)
+    func randomTerminationAgreesWithThePlainLoop(_ seed: Int) {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let rare: [[UInt8]] = [[0x20], [0x09], [0x7F], Array("\u{E9}".utf8), Array("\u{3002}".utf8), Array("\u{FF09}".utf8), [0xFF]]
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            let length = 1 + next(70)
+            while bytes.count < length {
+                if next(12) == 0 { bytes += rare[next(rare.count)] } else { bytes.append(UInt8(0x21 + next(0x5E))) }
+            }
+            bytes.withUnsafeBufferPointer { t in
+                for start in 0...t.count {
+                    for part in [nil, URLPart.authority, .path, .query, .fragment] {
+                        #expect(terminate(t, from: start, part: part, cjkIsHard: true)
+                                == Self.plainTerminate(t, from: start, part: part),
+                                "from \(start) in \(part.map { "\($0)" } ?? "nil") of \(bytes)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: ["example.com/en-US/docs/Web) read", "a.b/x?q=1&r=(2)#frag:~:text=a-b, next",
                       "host:8080/~user/file.tar.gz, for", "x/(a/b)c?d(e=f)g#h(i)j.", "w/p%20q_r~s*t+u$v@w!x'y;z.",
                       "h/\u{E9}t\u{E9}\u{3002}x y", "a/b\u{7F}c", "q?a?b#c?d/e#f", "/[x]{y}<z>", "d/\u{FF09}e\tf\r\ng",

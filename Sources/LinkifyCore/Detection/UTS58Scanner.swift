@@ -727,6 +727,14 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
         while i < limit {
             let b = t[i]
             if b < 0x80, let current = part {
+                if depth == 0 && current != .authority && i + 16 <= limit,
+                   let (next, safe) = plainPathBlock(t, at: i), next > i {
+                    // Sixteen bytes at a time through path, query and fragment text
+                    // without brackets, part syntax or anything hard.
+                    if let safe { lastSafe = safe }
+                    i = next
+                    continue
+                }
                 if ByteClass.isAlnum(b) {
                     // A run of ASCII letters and digits, sixteen at a time: they are
                     // Link_Term include and no part, bracket or directive syntax, so
@@ -818,4 +826,39 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
         }
         return i >= n ? lastSafe : i
     }
+}
+
+/// The sixteen bytes at `i` read as the termination loop reads path, query
+/// and fragment text with an empty bracket stack: the bytes up to the first
+/// that needs the loop (a bracket, `?`, `#`, a hard or non-ASCII byte) are
+/// Link_Term include or soft and change no part. Returns where that run ends
+/// and the position after its last include byte (nil when all are soft).
+/// `TerminationFastPathTests` compares it with the byte-by-byte loop.
+@inline(__always)
+func plainPathBlock(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> (next: Int, lastSafe: Int?)? {
+    guard let base = t.baseAddress, i + 16 <= t.count else { return nil }
+    let v = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+    let splat = ByteSearch.splat
+    // Printable ASCII but `# ( ) < > ? [ ] { }`.
+    let printable = (v &- splat(0x21)) .< splat(0x5E)
+    let lower = v | splat(0x20)
+    let excluded = (lower .== splat(0x7B)) .| (lower .== splat(0x7D)) .| ((v | splat(1)) .== splat(0x29))
+        .| ((v | splat(2)) .== splat(0x3E)) .| (v .== splat(0x3F)) .| (v .== splat(0x23))
+    let plain = printable .& .!excluded
+    // Soft: `! " ' , . : ;`.
+    let soft = ((v &- splat(0x21)) .< splat(2)) .| (v .== splat(0x27)) .| ((v | splat(2)) .== splat(0x2E))
+        .| ((v &- splat(0x3A)) .< splat(2))
+    let stops = unsafeBitCast(.!plain, to: (UInt64, UInt64).self)
+    let includes = unsafeBitCast(plain .& .!soft, to: (UInt64, UInt64).self)
+    // Lanes are bytes: the run is the lanes before the first stop.
+    let run = stops.0 != 0 ? stops.0.trailingZeroBitCount >> 3 : (stops.1 != 0 ? 8 + stops.1.trailingZeroBitCount >> 3 : 16)
+    var low = includes.0, high = includes.1
+    if run < 8 {
+        low &= run == 0 ? 0 : ~UInt64(0) >> UInt64(64 - run * 8)
+        high = 0
+    } else if run < 16 {
+        high &= run == 8 ? 0 : ~UInt64(0) >> UInt64(64 - (run - 8) * 8)
+    }
+    let lastInclude = high != 0 ? 8 + (63 - high.leadingZeroBitCount) >> 3 : (low != 0 ? (63 - low.leadingZeroBitCount) >> 3 : -1)
+    return (i + run, lastInclude >= 0 ? i + lastInclude + 1 : nil)
 }
