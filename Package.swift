@@ -6,9 +6,14 @@ import PackageDescription
 // libswift_Concurrency, libdispatch and libBlocksRuntime into the binary:
 // loading and relocating them was about 0.5 M instructions and 0.6 ms of
 // every run's start-up (docs/benchmarks.md, "Start-up").
-let noConcurrencyRuntime: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"]),
-]
+//
+// The flag is an unsafe one, and SwiftPM refuses a package with unsafe flags
+// as a versioned dependency: it is applied only when LINKIFY_LEAN_RUNTIME=1,
+// which the Makefile exports, so that other packages can still depend on the
+// LinkifyCore product by version.
+let noConcurrencyRuntime: [SwiftSetting] = Context.environment["LINKIFY_LEAN_RUNTIME"] == "1"
+    ? [.unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"])]
+    : []
 
 let package = Package(
     name: "linkify",
