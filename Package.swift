@@ -15,6 +15,13 @@ let noConcurrencyRuntime: [SwiftSetting] = Context.environment["LINKIFY_LEAN_RUN
     ? [.unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"])]
     : []
 
+// With LINKIFY_LEAN_RUNTIME=1 the executable also links the Swift standard
+// library statically (glibc stays shared): loading and relocating
+// libswiftCore.so was most of the dynamic build's start-up (docs/benchmarks.md).
+let staticStandardLibrary: [LinkerSetting] = Context.environment["LINKIFY_LEAN_RUNTIME"] == "1"
+    ? [.unsafeFlags(["-static-stdlib"])]
+    : []
+
 let package = Package(
     name: "linkify",
     products: [
@@ -26,7 +33,8 @@ let package = Package(
     targets: [
         .target(name: "LinkifyCore", swiftSettings: noConcurrencyRuntime),
         .target(name: "LinkifyCLI", dependencies: ["LinkifyCore"], swiftSettings: noConcurrencyRuntime),
-        .executableTarget(name: "linkify", dependencies: ["LinkifyCLI"], swiftSettings: noConcurrencyRuntime),
+        .executableTarget(name: "linkify", dependencies: ["LinkifyCLI"], swiftSettings: noConcurrencyRuntime,
+                          linkerSettings: staticStandardLibrary),
         .testTarget(name: "LinkifyCoreTests", dependencies: ["LinkifyCore"]),
         .testTarget(name: "LinkifyCLITests", dependencies: ["LinkifyCLI", "LinkifyCore"]),
     ]
