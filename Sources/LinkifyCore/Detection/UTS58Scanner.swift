@@ -27,6 +27,7 @@ struct UTS58Scanner: EntityScanner {
 
     /// Whether `t[r]` is one of `webSchemes`, ignoring case; no String is built
     /// (a String and a hash per `scheme://` were a quarter of the time on URL-dense text).
+    @inline(__always)
     static func isWebScheme(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
         guard r.count >= 2 && r.count <= 5 else { return false }
         // The scheme's bytes as one little-endian word, lowercased by setting
@@ -117,6 +118,7 @@ struct UTS58Scanner: EntityScanner {
         }
     }
 
+    @inline(__always)
     private func record(_ outcome: Outcome, _ state: inout ScanState, into out: inout [Entity]) {
         switch outcome {
         case .entity(let e):
@@ -373,6 +375,7 @@ struct UTS58Scanner: EntityScanner {
     /// general path gives (`PlainAuthorityTests` compares them): the authority
     /// is cut at its first other character, `@` before the first `/`, `?` or
     /// `#` is userinfo, and trailing `.` and `:` are soft.
+    @inline(__always)
     private func plainWebURL(scheme s: Int, authorityStart: Int, _ state: inout ScanState) -> Outcome {
         let t = state.t
         let n = t.count
@@ -440,6 +443,7 @@ struct UTS58Scanner: EntityScanner {
     /// `validAuthority(t, r) != nil` for an authority of `isPlainAuthorityByte`
     /// bytes, in one pass: `host[:port]`, labels of letters, digits, `-` and `_`
     /// that are not empty (but for a final dot) and do not start or end with `-`.
+    @inline(__always)
     static func validPlainAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
         var k = r.lowerBound
         var labelStart = k
@@ -582,6 +586,7 @@ struct UTS58Scanner: EntityScanner {
         return k
     }
 
+    @inline(__always)
     private func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int { Self.spanLabel(t, from: i) }
 
     /// Whether the wide full stop (`。`, `．`, `｡`) right after `label` ends
