@@ -110,6 +110,10 @@ public struct EntityFinder: Sendable {
         var found: [[Entity]] = []
         for scanner in storage.builtIn {
             var out: [Entity] = []
+            // Room for a link every 64 bytes, so that URL-dense text does not
+            // grow the array by copying it a dozen times a window; the pages a
+            // sparser text never fills are never touched.
+            out.reserveCapacity((text.count - minStart) / 64)
             scanner.scan(text, from: minStart, into: &out)
             if !out.isEmpty { found.append(out) }
         }
