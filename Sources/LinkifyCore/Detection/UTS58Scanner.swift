@@ -370,7 +370,7 @@ struct UTS58Scanner: EntityScanner {
     }
 
     /// A web URL whose authority is plain ASCII — letters, digits, `-`, `.`,
-    /// `_` and `:` — read in one forward pass: nil for anything else (brackets,
+    /// `_` and `:` — read in one forward pass: `.nothing` for anything else (brackets,
     /// non-ASCII), which the general path decides. The outcome is the one the
     /// general path gives (`PlainAuthorityTests` compares them): the authority
     /// is cut at its first other character, `@` before the first `/`, `?` or
