@@ -12,6 +12,9 @@ enum ByteSearch {
 
     /// The index of the first byte at or after `start` for which `matches`
     /// holds, or `t.count`. `block` must say the same as `matches` lane by lane.
+    /// (Not written as `first(in:from:before: t.count)`: the bound's extra
+    /// compare per block and `min` cost 1.5 % of the instructions on URL-dense
+    /// text and 3.7 % on real text, where the trigger search runs on every byte.)
     @inline(__always)
     static func first(in t: UnsafeBufferPointer<UInt8>, from start: Int,
                       block: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>,

@@ -226,10 +226,10 @@ public struct StreamingHTMLAnnotator {
         return k
     }
 
-    /// A cut at or before `i` that splits neither a UTF-8 sequence nor a character reference.
+    /// A cut near `i` (before it, but for the buffer's first character) that splits
+    /// neither a UTF-8 sequence (`UTF8Bytes.characterBoundary`) nor a character reference.
     static func safeCut(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-        var k = i
-        while k > 0 && t[k] & 0xC0 == 0x80 && i - k < 4 { k -= 1 }
+        let k = UTF8Bytes.characterBoundary(t, i, after: 0)
         var j = k
         while j > 0 && k - j < 40 {
             j -= 1
