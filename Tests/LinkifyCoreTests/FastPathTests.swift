@@ -255,17 +255,13 @@ import Testing
     /// non-ASCII now and then, long enough for the sixteen-byte path blocks.
     @Test(arguments: 0..<4)
     func randomTerminationAgreesWithThePlainLoop(_ seed: Int) {
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var random = SeededRandom(state: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
         let rare: [[UInt8]] = [[0x20], [0x09], [0x7F], Array("\u{E9}".utf8), Array("\u{3002}".utf8), Array("\u{FF09}".utf8), [0xFF]]
         for _ in 0..<300 {
             var bytes: [UInt8] = []
-            let length = 1 + next(70)
+            let length = 1 + random.next(70)
             while bytes.count < length {
-                if next(12) == 0 { bytes += rare[next(rare.count)] } else { bytes.append(UInt8(0x21 + next(0x5E))) }
+                if random.next(12) == 0 { bytes += rare[random.next(rare.count)] } else { bytes.append(UInt8(0x21 + random.next(0x5E))) }
             }
             bytes.withUnsafeBufferPointer { t in
                 for start in 0...t.count {

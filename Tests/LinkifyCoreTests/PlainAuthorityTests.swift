@@ -11,15 +11,6 @@ import Testing
                          "<", ">", ",", ";", "!", "'", "\"", " ", "\n", "\u{3002}", "例", "é", "user:pw@", "~", "&",
                          "=", "{", "}", "|", "\\", "^", "`", "*", "+", "%", "\u{FF0C}"]
 
-    /// A small deterministic generator, so that a failure names a reproducible case.
-    struct Lehmer {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     static func scan(_ text: String, onePass: Bool) -> ([Entity], [Explanation]) {
         var scanner = UTS58Scanner()
         scanner.readsPlainAuthorityInOnePass = onePass
@@ -31,7 +22,7 @@ import Testing
 
     @Test(arguments: 0..<8)
     func onePassAgreesWithTheGeneralPath(_ seed: Int) {
-        var random = Lehmer(state: UInt64(seed) &+ 0x9E37_79B9)
+        var random = SeededRandom(state: UInt64(seed) &+ 0x9E37_79B9)
         for _ in 0..<2_000 {
             var text = ""
             for _ in 0..<(1 + random.next(14)) { text += Self.pieces[random.next(Self.pieces.count)] }
@@ -53,7 +44,7 @@ import Testing
 
     @Test func plainAuthorityValidationMatchesTheGeneralOne() {
         let alphabet = Array("ab9-._:".utf8)
-        var random = Lehmer(state: 7)
+        var random = SeededRandom(state: 7)
         for _ in 0..<20_000 {
             let bytes = (0..<random.next(12)).map { _ in alphabet[random.next(alphabet.count)] }
             bytes.withUnsafeBufferPointer { t in

@@ -33,11 +33,8 @@ func streamedHTML(_ document: [UInt8], _ format: OutputFormat, chunkSize: Int, p
     /// Pieces whose long forms cross every window edge: long comments, tags,
     /// scripts, code blocks and text nodes, with links and references around them.
     static func document(seed: UInt64) -> [UInt8] {
-        var s = seed
-        func next(_ n: Int) -> Int {
-            s = s &* 6364136223846793005 &+ 1442695040888963407
-            return Int(s >> 33) % n
-        }
+        var random = SeededRandom(state: seed)
+        func next(_ n: Int) -> Int { random.next(n) }
         var out = ""
         let filler = String(repeating: "word ", count: 20)
         while out.utf8.count < 1_500_000 {

@@ -7,15 +7,11 @@ import Testing
     /// Text without white space (so that windows cannot end after a space),
     /// of 1- to 4-byte characters and stray bytes, with links between them.
     static func document(seed: UInt64) -> [UInt8] {
-        var s = seed
-        func next(_ n: Int) -> Int {
-            s = s &* 6364136223846793005 &+ 1442695040888963407
-            return Int(s >> 33) % n
-        }
+        var random = SeededRandom(state: seed)
         let pieces: [[UInt8]] = [Array("x".utf8), Array("é".utf8), Array("例".utf8), Array("😀".utf8), [0xFF], [0x80],
                                  Array("https://example.com/ü".utf8), Array("a@b.org".utf8), Array("www.例え.jp".utf8)]
         var out: [UInt8] = []
-        while out.count < 600_000 { out += pieces[next(pieces.count)] }
+        while out.count < 600_000 { out += pieces[random.next(pieces.count)] }
         return out
     }
 

@@ -19,6 +19,18 @@ func marked(_ text: String, _ options: FinderOptions = FinderOptions(), reader: 
     return String(decoding: out, as: UTF8.self)
 }
 
+/// A small deterministic generator (a 64-bit linear congruential one), so that
+/// a randomised test names a reproducible case.
+struct SeededRandom {
+    var state: UInt64
+
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+}
+
 /// The input with the `|` marks removed.
 func unmarked(_ text: String) -> String { text.replacing("|", with: "") }
 
