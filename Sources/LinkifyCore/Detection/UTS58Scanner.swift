@@ -362,11 +362,17 @@ struct UTS58Scanner: EntityScanner {
         } else if end == authorityStart {
             return .skip(to: end)
         }
-        if end - s > Limits.maxEntityBytes {
-            state.reject(s, end, .url, .tooLong)
-            return .skip(to: end)
+        return schemeURLOutcome(s..<end, &state)
+    }
+
+    /// The `scheme://` URL `r`, or a skip over it when it is longer than `Limits.maxEntityBytes`.
+    @inline(__always)
+    private func schemeURLOutcome(_ r: Range<Int>, _ state: inout ScanState) -> Outcome {
+        if r.count > Limits.maxEntityBytes {
+            state.reject(r.lowerBound, r.upperBound, .url, .tooLong)
+            return .skip(to: r.upperBound)
         }
-        return .entity(Entity(kind: .url, start: s, end: end, targetPrefix: .none))
+        return .entity(Entity(kind: .url, start: r.lowerBound, end: r.upperBound, targetPrefix: .none))
     }
 
     /// A web URL whose authority is plain ASCII — letters, digits, `-`, `.`,
@@ -414,11 +420,7 @@ struct UTS58Scanner: EntityScanner {
             state.reject(s, end, .url, .invalidHost)
             return .skip(to: end)
         }
-        if end - s > Limits.maxEntityBytes {
-            state.reject(s, end, .url, .tooLong)
-            return .skip(to: end)
-        }
-        return .entity(Entity(kind: .url, start: s, end: end, targetPrefix: .none))
+        return schemeURLOutcome(s..<end, &state)
     }
 
     /// The first index at or after `i`, before `end`, whose byte is not an ASCII
