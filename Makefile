@@ -30,8 +30,8 @@ conformance: build
 
 # Regenerates Sources/LinkifyCore/Tables from ../shared (commit the result).
 tables:
-	python3 scripts/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
-	python3 scripts/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	python3 scripts/gen/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	python3 scripts/gen/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
 
 # Hostile-input check: XSS vectors through --to html, loaded in headless Chromium.
 security: build
@@ -42,7 +42,7 @@ security: build
 # Spark (local mode), GNU parallel and xargs -P runs checked against one run, and
 # the README's Swift example built as a package depending on LinkifyCore.
 integration: build
-	scripts/integration.sh
+	scripts/integration/integration.sh
 
 # Every benchmark of issues 2, 3 and 7 in one run, closing with the summary of
 # the issue 7 goals (our figure, the peer's, ratio, target, met; see
@@ -51,9 +51,9 @@ integration: build
 # BENCH_CALLGRIND=0, BENCH_REPEAT, BENCH_MDL_REPEAT, BENCH_FILES_REPEAT, BENCH_LINE_MIB.
 bench: build build-static
 	@mkdir -p bench-data && rm -f bench-data/results.jsonl
-	scripts/bench.sh $(BIN) $(STATIC_BIN)
-	scripts/bench_literals.sh $(BIN)
-	scripts/bench_docs.sh $(BIN) $(STATIC_BIN)
+	scripts/bench/bench.sh $(BIN) $(STATIC_BIN)
+	scripts/bench/bench_literals.sh $(BIN)
+	scripts/bench/bench_docs.sh $(BIN) $(STATIC_BIN)
 	@python3 scripts/bench/summary.py
 
 # The summary table of the last `make bench` (or of whichever parts ran since).
@@ -64,7 +64,7 @@ bench-summary:
 # cmark-gfm -e autolink, -j 2 vs -j 1, start-up, peak memory on 1 GiB lines and
 # a large Markdown file; see docs/benchmarks-docs.md.
 bench-docs: build build-static
-	scripts/bench_docs.sh $(BIN) $(STATIC_BIN)
+	scripts/bench/bench_docs.sh $(BIN) $(STATIC_BIN)
 
 # The static build that `make install` installs, for the benchmarks.
 build-static:
@@ -90,15 +90,15 @@ fuzz: $(FUZZ_BIN)
 
 # Time and peak memory of the 1 GiB pathological inputs (PATHO_MIB=1024 by default).
 pathological: build
-	scripts/pathological.sh
+	scripts/bench/pathological.sh
 
 # Parallel speed-up of -j N over a folder of real files.
 speedup: build
-	scripts/parallel_speedup.sh
+	scripts/bench/parallel_speedup.sh
 
 # The cost of 10,000 --links literals and of --pattern prefilters.
 bench-literals: build
-	scripts/bench_literals.sh $(BIN)
+	scripts/bench/bench_literals.sh $(BIN)
 
 # The installed binary is a fully static executable (Swift runtime and libc
 # linked in: no dynamic loading at start-up, about 1 ms instead of 3 ms dynamic,

@@ -3,7 +3,7 @@
 # CommonMark/GFM renderer that checks markdown output; Tests that need it fail
 # (they never pass silently) when it is missing, so install it or say why not.
 set -u
-# zsh, fish and man check the installed completions and man page (scripts/test_install.sh);
+# zsh, fish and man check the installed completions and man page (scripts/check/test_install.sh);
 # chromium loads the hostile-input pages of scripts/security/check.py.
 missing=()
 for tool in cmark-gfm zsh fish man chromium; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done

@@ -34,10 +34,10 @@ else
   failed=$((failed + (failed_tests > 0 ? failed_tests : 1)))
   passed=$((passed + ${total:-0} - failed_tests))
 fi
-step "conformance gate" python3 scripts/conformance_gate.py --bin .build/release/linkify --shared "$SHARED" && passed=$((passed + 1))
-step "readme examples" python3 scripts/readme_examples.py --bin-dir .build/release && passed=$((passed + 1))
-step "install" scripts/test_install.sh && passed=$((passed + 1))
-step "ci examples" python3 scripts/test_ci_examples.py && passed=$((passed + 1))
+step "conformance gate" python3 scripts/check/conformance_gate.py --bin .build/release/linkify --shared "$SHARED" && passed=$((passed + 1))
+step "readme examples" python3 scripts/check/readme_examples.py --bin-dir .build/release && passed=$((passed + 1))
+step "install" scripts/check/test_install.sh && passed=$((passed + 1))
+step "ci examples" python3 scripts/check/test_ci_examples.py && passed=$((passed + 1))
 step "security (hostile input in headless Chromium)" python3 scripts/security/check.py --bin .build/release/linkify \
   && passed=$((passed + 1))
 if [ "$failed" -ne 0 ]; then

@@ -3,7 +3,7 @@ import Testing
 
 /// `--help`, the man page and the completion scripts against the flag table
 /// `Flag.all` they are generated from (issue 8: every flag in both, fixed
-/// value sets completed). `scripts/test_install.sh` renders and loads them.
+/// value sets completed). `scripts/check/test_install.sh` renders and loads them.
 @Suite struct GeneratedDocsTests {
     /// The options part of the man page for `command` (its `.SS` section).
     static func manSection(_ command: Command) -> Substring {

@@ -3,7 +3,7 @@
 (leniency VALID), line by line, for development.  Needs the `phonenumbers`
 package (pip install phonenumbers==9.0.43, the metadata's version).
 
-Usage: python3 scripts/compare_phones.py --bin .build/release/linkify --region US FILE...
+Usage: python3 scripts/check/compare_phones.py --bin .build/release/linkify --region US FILE...
 Prints each line where the two disagree and a summary.
 """
 import argparse

@@ -4,8 +4,8 @@
 # under /usr/share/doc and the Python installation. Checks that every -j
 # gives the same bytes as -j 1.
 #
-#   scripts/parallel_speedup.sh            # -j 1, 2, 4 and the number of cores
-#   JOBS="1 2 8" REPEAT=5 scripts/parallel_speedup.sh
+#   scripts/bench/parallel_speedup.sh            # -j 1, 2, 4 and the number of cores
+#   JOBS="1 2 8" REPEAT=5 scripts/bench/parallel_speedup.sh
 set -euo pipefail
 BIN=${LINKIFY:-.build/release/linkify}
 REPEAT=${REPEAT:-3}

@@ -15,7 +15,7 @@ Default corpus: every .md file under /usr/share/doc, the Python installation
 and /opt/swift (the Swift toolchain). Prints how many files, links and
 differences; exit status 1 when any check failed.
 
-Usage: python3 scripts/markdown_corpus_check.py [--bin .build/release/linkify]
+Usage: python3 scripts/check/markdown_corpus_check.py [--bin .build/release/linkify]
        [--profile gfm] [--show 10] [ROOT...]
 """
 import argparse

@@ -6,16 +6,16 @@
 #                    */copyright, concatenated in byte-sorted path order
 #   (b) urls.txt     32 MB of URL-dense lines from scripts/bench/urls.py
 # (the Markdown corpus of the lint and Markdown benchmarks is gathered by
-# scripts/bench_docs.py). Figures also go to bench-data/results.jsonl for the
+# scripts/bench/bench_docs.py). Figures also go to bench-data/results.jsonl for the
 # closing summary (scripts/bench/summary.py); `make bench` empties it first.
 #
-# Usage: scripts/bench.sh [BIN] [STATIC_BIN]   (the static build is measured
+# Usage: scripts/bench/bench.sh [BIN] [STATIC_BIN]   (the static build is measured
 # for its peak RSS and start-up when it exists)
 # Environment: BENCH_RUNS (default 3), BENCH_STARTUP_RUNS (default 200),
 # BENCH_CALLGRIND=0 skips the instruction counts.
 set -euo pipefail
 export LC_ALL=C
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 BIN=$(realpath "${1:-.build/release/linkify}")
 STATIC_BIN=$(realpath "${2:-.build/static/release/linkify}" 2>/dev/null || true)

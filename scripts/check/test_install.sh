@@ -3,7 +3,7 @@
 # then checks that the installed binary runs, that `man -l` renders the page, that
 # each completion script loads in its shell, and that `make uninstall` removes it all.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 make -s install PREFIX="$prefix" >/dev/null
@@ -44,7 +44,7 @@ if command -v zsh >/dev/null; then
     || fail "zsh completion not registered"
   # What zsh offers, typed with a Tab into an interactive zsh (zsh/zpty); a
   # `created: FILE` line (a completion that wrote a file) fails the comparison.
-  zsh_offers() { zsh scripts/zsh_complete.zsh "$prefix/share/zsh/site-functions" "$1" | tr '\n' ' '; }
+  zsh_offers() { zsh scripts/check/zsh_complete.zsh "$prefix/share/zsh/site-functions" "$1" | tr '\n' ' '; }
   [ "$(zsh_offers 'linkify --profile ')" = "default gfm twitter " ] || fail "zsh completion of --profile: $(zsh_offers 'linkify --profile ')"
   [ "$(zsh_offers 'linkify --detect url,ph')" = "phone " ] || fail "zsh completion of --detect url,ph: $(zsh_offers 'linkify --detect url,ph')"
 else

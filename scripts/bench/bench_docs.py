@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from results import record  # noqa: E402
 
 DATA = "bench-data"
@@ -350,7 +350,7 @@ def main():
                             fmt_time(j1[2]), fmt_time(j2[2])))
 
     # 4. Start-up on a 100-byte input, hyperfine (the summary's start-up rows come from
-    # scripts/bench.sh; these add lint and the Markdown peers).
+    # scripts/bench/bench.sh; these add lint and the Markdown peers).
     print("\n4. start-up, 100-byte input (hyperfine, mean ± σ)")
     small = os.path.join(DATA, "startup-100.txt")
     with open(small, "wb") as f:
@@ -384,7 +384,7 @@ def main():
     # 5. Peak memory: single lines generated through a pipe, and a large Markdown file.
     print("\n5. peak memory")
     line_size = LINE_MIB * MIB
-    # Real text made one line: the text corpus of scripts/bench.sh (Debian changelogs and
+    # Real text made one line: the text corpus of scripts/bench/bench.sh (Debian changelogs and
     # copyright files) with its newlines turned into spaces, repeated; and one long word.
     text = os.path.join(DATA, "text.txt")
     if not os.path.exists(text):

@@ -4,10 +4,10 @@
 # next to ordinary text of the same size. Each shape must run in time linear
 # in its size, at most 4x slower than ordinary text, in at most 32 MiB.
 #
-#   scripts/pathological.sh              # 1 GiB each (needs ~1 GiB free in $TMPDIR)
-#   PATHO_MIB=64 scripts/pathological.sh # smaller
-#   LINKIFY=path/to/linkify FORMAT=json scripts/pathological.sh
-#   SHAPES='ordinary text,http:// repeated' scripts/pathological.sh  # some shapes only
+#   scripts/bench/pathological.sh              # 1 GiB each (needs ~1 GiB free in $TMPDIR)
+#   PATHO_MIB=64 scripts/bench/pathological.sh # smaller
+#   LINKIFY=path/to/linkify FORMAT=json scripts/bench/pathological.sh
+#   SHAPES='ordinary text,http:// repeated' scripts/bench/pathological.sh  # some shapes only
 set -euo pipefail
 BIN=${LINKIFY:-.build/release/linkify}
 MIB=${PATHO_MIB:-1024}

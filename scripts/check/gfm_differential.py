@@ -11,7 +11,7 @@ same texts, same hrefs (percent-decoded on both sides), same order.
 With --markdown the inputs may hold emphasis, code spans and brackets, and are
 compared through `--from markdown`.
 
-Usage: python3 scripts/gfm_differential.py [--bin .build/release/linkify] [--count 20000] [--seed 1] [--markdown]
+Usage: python3 scripts/check/gfm_differential.py [--bin .build/release/linkify] [--count 20000] [--seed 1] [--markdown]
 Exit status 1 when any case differs (the first ones are printed).
 """
 import argparse

@@ -2,7 +2,7 @@
 """Runs ../shared/tools/conformance.py and fails when a suite falls below the
 floor the project holds itself to. Prints the scorer's table.
 
-Usage: python3 scripts/conformance_gate.py --bin .build/release/linkify --shared ../shared
+Usage: python3 scripts/check/conformance_gate.py --bin .build/release/linkify --shared ../shared
 """
 import argparse
 import json

@@ -6,7 +6,7 @@
 #  3. The README's Swift example built as a package depending on the LinkifyCore product.
 # Each merged output (1, 2) must equal a single `linkify --to jsonl` run's output.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 bin=$(pwd)/.build/release/linkify
 [ -x "$bin" ] || swift build -c release >/dev/null
 work=$(mktemp -d)
@@ -68,8 +68,8 @@ else
 fi
 # 3. The README's Swift example as a user builds it: a package with
 #    .package(path: "../linkify") depending on the LinkifyCore product.
-echo "integration: Swift package: python3 scripts/readme_examples.py --swift-package (swift build, swift run)"
-if out=$(python3 scripts/readme_examples.py --swift-package 2>&1); then
+echo "integration: Swift package: python3 scripts/check/readme_examples.py --swift-package (swift build, swift run)"
+if out=$(python3 scripts/check/readme_examples.py --swift-package 2>&1); then
   ok "LinkifyCore as a package product (README example built and run, output as documented)"
 else
   bad "LinkifyCore package product" "$(tail -n 5 <<<"$out")"

@@ -1,11 +1,11 @@
 #!/usr/bin/env zsh
 # Prints what zsh's completion offers for a command line, one match a line:
-#   zsh scripts/zsh_complete.zsh FPATH_DIR 'linkify --detect url,ph'
+#   zsh scripts/check/zsh_complete.zsh FPATH_DIR 'linkify --detect url,ph'
 # It types the line and a Tab into an interactive zsh in a pseudo-terminal
 # (zsh/zpty) whose compadd also records each match in a file, then prints them
 # (sorted, unique), then `created: NAME` for each file the completion wrote in
 # the (empty, temporary) current directory: there must be none.
-# Used by scripts/test_install.sh on the installed _linkify.
+# Used by scripts/check/test_install.sh on the installed _linkify.
 zmodload zsh/zpty
 matches=$(mktemp)
 scratch=$(mktemp -d)

@@ -8,21 +8,21 @@ exit with status 0 or 1 (lint reports findings with 1), never 2. Commands run
 with bash in one temporary folder per block, with the built linkify first on
 PATH. `make demo` runs in the repository (it must exit 0 and print an
 anchor); other `make …` commands are not run here: `make test` is what runs
-this, and scripts/test_install.sh runs `make install` and `make uninstall`
+this, and scripts/check/test_install.sh runs `make install` and `make uninstall`
 with a temporary PREFIX.
 
 Each ```swift block is compiled with swiftc against the built LinkifyCore
 (its module and objects in the --bin-dir build) and run; the `// ` lines after
 a `// Prints:` line are its expected standard output.
 
-A ```yaml block is CI configuration, run by scripts/test_ci_examples.py from
+A ```yaml block is CI configuration, run by scripts/check/test_ci_examples.py from
 the files it comes from: each `run:` command in it must be one of
 examples/ci/github-actions.yml, each hook `id:` one of .pre-commit-hooks.yaml.
 
 With --swift-package (`make integration`), only the Swift examples run, each
 built as a user would: a package depending on the LinkifyCore product.
 
-Usage: python3 scripts/readme_examples.py [--bin-dir .build/release] [--swift-package] [README.md]
+Usage: python3 scripts/check/readme_examples.py [--bin-dir .build/release] [--swift-package] [README.md]
 """
 import argparse
 import glob

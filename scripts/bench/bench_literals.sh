@@ -1,7 +1,7 @@
 #!/bin/sh
 # Cost of --links with 10,000 literals (issue 3): start-up (building the one
 # Aho-Corasick automaton) and throughput, against the same run without literals,
-# and a --pattern run. Usage: scripts/bench_literals.sh [BIN] [MB]
+# and a --pattern run. Usage: scripts/bench/bench_literals.sh [BIN] [MB]
 set -eu
 BIN=${1:-.build/release/linkify}
 MB=${2:-20}
