@@ -207,7 +207,7 @@ public struct StreamingHTMLAnnotator {
         switch c {
         case .tag(_, _, var state): return HTMLTokenizer.scanTag(t, from: 0, to: t.count, &state)
         case .comment: return HTMLTokenizer.commentClose(t, from: 0)
-        case .cdata: return HTMLTokenizer.search(t, "]]>", from: 0).map { $0 + 3 }
+        case .cdata: return UTF8Bytes.firstIndex(of: "]]>", in: t, from: 0).map { $0 + 3 }
         case .declaration: return HTMLTokenizer.nextByte(0x3E, in: t, from: 0).map { $0 + 1 }
         case .rawText(let name):
             if name == "plaintext" { return nil }

@@ -456,14 +456,14 @@ struct MarkdownBlockParser {
     func htmlBlockStart(_ first: Int) -> Int? {
         let line = UnsafeBufferPointer(rebasing: t[first..<lineEnd])
         for tag: StaticString in ["<script", "<pre", "<style", "<textarea"] {
-            if MarkdownSyntax.hasPrefixIgnoringCase(line, tag, at: 0) {
+            if UTF8Bytes.hasPrefixIgnoringCase(line, tag, at: 0) {
                 let k = tag.utf8CodeUnitCount
                 if k == line.count || MarkdownSyntax.isBlank(line[k]) || line[k] == 0x3E { return 1 }
             }
         }
-        if MarkdownSyntax.hasPrefix(line, "<!--", at: 0) { return 2 }
-        if MarkdownSyntax.hasPrefix(line, "<?", at: 0) { return 3 }
-        if MarkdownSyntax.hasPrefix(line, "<![CDATA[", at: 0) { return 5 }
+        if UTF8Bytes.hasPrefix(line, "<!--", at: 0) { return 2 }
+        if UTF8Bytes.hasPrefix(line, "<?", at: 0) { return 3 }
+        if UTF8Bytes.hasPrefix(line, "<![CDATA[", at: 0) { return 5 }
         if line.count > 2 && line[1] == 0x21 && line[2] >= 0x41 && line[2] <= 0x5A { return 4 }
         var k = 1
         if k < line.count && line[k] == 0x2F { k += 1 }
@@ -493,7 +493,7 @@ struct MarkdownBlockParser {
             while k + 2 < line.count {
                 if line[k] == 0x3C && line[k + 1] == 0x2F {
                     for tag: StaticString in ["</script>", "</pre>", "</style>", "</textarea>"]
-                    where MarkdownSyntax.hasPrefixIgnoringCase(line, tag, at: k) { return true }
+                    where UTF8Bytes.hasPrefixIgnoringCase(line, tag, at: k) { return true }
                 }
                 k += 1
             }
