@@ -8,7 +8,7 @@
 /// (as `StreamingAnnotator` does), and long markup (a huge comment, tag or
 /// script) is written out up to a short tail, the annotator remembering what
 /// it is inside of (`Continuation`) to find its end in the next window.
-public struct StreamingHTMLAnnotator {
+struct StreamingHTMLAnnotator {
     /// The finder used on text nodes.
     public let finder: EntityFinder
     /// The renderer that receives the settled bytes.
