@@ -149,13 +149,13 @@ import Testing
             let finder = EntityFinder(options: FinderOptions())
             var renderer = makeRenderer(RenderOptions(format: format, input: .markdown))
             var whole: [UInt8] = []
-            bytes.withUnsafeBufferPointer { annotateDocument($0, reader: MarkdownReader(), finder: finder, renderer: &renderer, into: &whole) }
+            bytes.withUnsafeBufferPointer { Annotator.annotate(document: $0, input: .markdown, finder: finder, renderer: &renderer, into: &whole) }
             for size in [1, 7, 64] {
                 var sliced: [UInt8] = []
                 var written: [UInt8] = []
                 var renderer = makeRenderer(RenderOptions(format: format, input: .markdown))
                 bytes.withUnsafeBufferPointer { t in
-                    annotateDocument(t, reader: MarkdownReader(), finder: finder, renderer: &renderer, sliceSize: size, into: &sliced) { out in
+                    Annotator.annotate(document: t, input: .markdown, finder: finder, renderer: &renderer, sliceSize: size, into: &sliced) { out in
                         written += out
                         out.removeAll()
                     }

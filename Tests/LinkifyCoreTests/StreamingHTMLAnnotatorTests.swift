@@ -6,7 +6,7 @@ func wholeHTML(_ document: [UInt8], _ format: OutputFormat) -> [UInt8] {
     var renderer = makeRenderer(RenderOptions(format: format, input: .html))
     var out: [UInt8] = []
     document.withUnsafeBufferPointer { t in
-        annotateDocument(t, reader: HTMLReader(), finder: EntityFinder(), renderer: &renderer, into: &out)
+        Annotator.annotate(document: t, input: .html, finder: EntityFinder(), renderer: &renderer, into: &out)
     }
     return out
 }

@@ -36,7 +36,7 @@ import Testing
         var renderer = makeRenderer(RenderOptions(format: .jsonl, offsets: offsets))
         var out: [UInt8] = []
         document.withUnsafeBufferPointer { t in
-            annotateDocument(t, reader: TextReader(), finder: EntityFinder(), renderer: &renderer, into: &out)
+            Annotator.annotate(document: t, input: .text, finder: EntityFinder(), renderer: &renderer, into: &out)
         }
         return out
     }

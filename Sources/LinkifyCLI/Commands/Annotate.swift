@@ -308,63 +308,26 @@ struct AnnotateJob: Sendable {
         return base + name + "." + format.fileExtension
     }
 
-    /// Reads `fd` and writes the annotated text to `out`: text and HTML
-    /// streamed, Markdown read whole; with `--explain`, everything read whole.
+    /// Reads `fd` and writes the annotated text to `out`, through the
+    /// library's `Annotator` (which decides what is streamed and what is read whole).
     static func annotate(fd: Int32, path: String, format: InputFormat, finder: EntityFinder, renderer: any Renderer,
                          out: FileOutput, explainer: ExplainPrinter? = nil) throws {
-        let reader = FileInput(fd: fd, path: path)
-        if let explainer {
-            // --explain reads each input whole, so that its lines and columns can be told.
-            let document = try reader.readAll()
-            var renderer = renderer
-            document.withUnsafeBufferPointer { t in
-                explainer.begin(path: PathBytes.displayed(path), document: t)
-                annotateDocument(t, reader: format.reader, finder: finder, renderer: &renderer, into: &out.buffer)
-                explainer.document = nil
-            }
-            try out.flushIfFull()
-            return
+        var st = stat()
+        let size = fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG ? Int(st.st_size) : nil
+        var annotator = Annotator(input: format, finder: finder, renderer: renderer, sliceSize: out.blockSize, expectedSize: size)
+        explainer?.path = PathBytes.displayed(path)
+        // Output goes through a buffer of its own, written away block by block.
+        try out.flush()
+        var pending: [UInt8] = []
+        pending.reserveCapacity(out.blockSize * 2)
+        let drain: (inout [UInt8]) throws -> Void = { buffer in
+            if buffer.count >= out.blockSize { try out.write(&buffer) }
         }
-        switch format {
-        case .text:
-            var annotator = StreamingAnnotator(finder: finder, renderer: renderer)
-            annotator.begin(into: &out.buffer)
-            // Output goes through a buffer of its own, written away between slices.
-            try out.flush()
-            var pending: [UInt8] = []
-            pending.reserveCapacity(out.blockSize * 2)
-            let drain: (inout [UInt8]) throws -> Void = { buffer in
-                if buffer.count >= out.blockSize { try out.write(&buffer) }
-            }
-            try reader.forEachChunk { chunk in
-                try annotator.feed(chunk, into: &pending, drain: drain)
-            }
-            try annotator.finish(into: &pending, drain: drain)
-            try out.write(&pending)
-        case .html:
-            var annotator = StreamingHTMLAnnotator(finder: finder, renderer: renderer)
-            annotator.begin(into: &out.buffer)
-            try reader.forEachChunk { chunk in
-                annotator.feed(chunk, into: &out.buffer)
-                try out.flushIfFull()
-            }
-            annotator.finish(into: &out.buffer)
-        case .markdown:
-            let document = try reader.readAll()
-            var renderer = renderer
-            // Written away in slices: only the document is held whole (SPEC: its size + 20 MiB).
-            try out.flush()
-            var pending: [UInt8] = []
-            pending.reserveCapacity(out.blockSize * 2)
-            try document.withUnsafeBufferPointer { t in
-                try annotateDocument(t, reader: format.reader, finder: finder, renderer: &renderer,
-                                     sliceSize: out.blockSize, into: &pending) { buffer in
-                    if buffer.count >= out.blockSize { try out.write(&buffer) }
-                }
-            }
-            try out.write(&pending)
+        try FileInput(fd: fd, path: path).forEachChunk { chunk in
+            try annotator.feed(chunk, into: &pending, drain: drain)
         }
-        try out.flushIfFull()
+        try annotator.finish(into: &pending, drain: drain)
+        try out.write(&pending)
     }
 }
 

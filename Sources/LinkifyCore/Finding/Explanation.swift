@@ -89,4 +89,16 @@ public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
 public protocol ExplanationSink: AnyObject, Sendable {
     /// Takes the explanations for one scanned buffer, in order of start.
     func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>)
+    /// Called by `Annotator` before it finds the entities of a whole document:
+    /// the buffers `record` is given until `endDocument` lie in `document`.
+    func beginDocument(_ document: UnsafeBufferPointer<UInt8>)
+    /// Called when the document given to `beginDocument` is no longer scanned.
+    func endDocument()
+}
+
+extension ExplanationSink {
+    /// Does nothing: a sink that needs no positions ignores the document.
+    public func beginDocument(_ document: UnsafeBufferPointer<UInt8>) {}
+    /// Does nothing.
+    public func endDocument() {}
 }

@@ -163,3 +163,13 @@ public enum TargetPrefix: UInt8, Sendable, Hashable {
         self == .none ? UTF8Bytes.string(t, range) : UTF8Bytes.string(prefix: literal, t, range)
     }
 }
+
+extension Entity {
+    /// A date that is shown as a date, not linked: no `--date-url` gave it a
+    /// URL. The one rule for it, used by the finder (no link policy applies),
+    /// the renderers (`<time>`, plain text in Markdown), the Markdown rescans
+    /// (not a written link) and the linter (not bare). The date scanner marks
+    /// such a date by making its target its ISO 8601 value, which a URL
+    /// template cannot produce unless it is `{}` alone.
+    public var isUnlinkedDate: Bool { kind == .date && target == .string(value ?? "") }
+}
