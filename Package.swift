@@ -32,7 +32,9 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "LinkifyCore", swiftSettings: noConcurrencyRuntime),
-        .target(name: "LinkifyCLI", dependencies: ["LinkifyCore"], swiftSettings: noConcurrencyRuntime),
+        .target(name: "LinkifyCLI", dependencies: ["LinkifyCore"],
+                exclude: ["Commands/README.md", "Files/README.md", "Flags/README.md", "Jobs/README.md"],
+                swiftSettings: noConcurrencyRuntime),
         .executableTarget(name: "linkify", dependencies: ["LinkifyCLI"], swiftSettings: noConcurrencyRuntime,
                           linkerSettings: staticStandardLibrary),
         .testTarget(name: "LinkifyCoreTests", dependencies: ["LinkifyCore"]),

@@ -20,30 +20,21 @@ enum OutputMode: Sendable {
     case check
 }
 
-/// What the worker threads share: the next input to take, the worst status.
-final class JobCounters: Sendable {
-    let next = Atomic<Int>(0)
-    let worst = Atomic<Int32>(0)
-}
-
 /// The rendered text differs from the file (`--check` stops at the first difference).
 struct ContentChanged: Error {}
 
 extension Driver {
-    mutating func annotate(_ options: Options, out stdout: FileOutput) throws {
-        var finderOptions = try options.finderOptions(environment: io.environment)
-        finderOptions.userScanners = try options.userScanners()
-        let anchors = try options.anchorOptions()
+    mutating func annotate(_ options: ResolvedOptions, out stdout: FileOutput) throws {
+        var finderOptions = options.finder
         let explainer = options.explain ? ExplainPrinter(errors: errors) : nil
         finderOptions.explanations = explainer
         let finder = EntityFinder(options: finderOptions)
-        let inputs = self.inputs(options)
+        let inputs = self.inputs(options.raw)
         let mode = try outputMode(options)
         if case .file(let path) = mode, inputs.count > 1 {
             throw UsageError("-o \(path) is a file: it takes one input (got \(inputs.count)); give a folder")
         }
-        // --explain prints through one writer, file after file: one job.
-        let jobs = explainer != nil ? 1 : max(1, min(options.jobs ?? WorkerThreads.processorCount, inputs.count))
+        let runner = JobRunner(requested: options.jobs, inputs: inputs.count, single: explainer != nil)
         try stdout.flush()
 
         let totalBytes = inputs.reduce(0) { $0 + $1.size }
@@ -62,37 +53,19 @@ extension Driver {
         let ordered = OrderedOutput(fd: io.stdout, separator: isJSONDocument ? Array(JSONRenderer.fileSeparator.utf8Buffer) : [], notes: printLine)
         if isJSONDocument { try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentStart.utf8Buffer)) }
 
-        if case .inPlace = mode { TemporaryFiles.installSignalHandlers() }
-        if case .file = mode { TemporaryFiles.installSignalHandlers() }
-        if case .directory = mode { TemporaryFiles.installSignalHandlers() }
-
-        let job = AnnotateJob(options: options, finder: finder, anchors: anchors, explainer: explainer, mode: mode,
+        let job = AnnotateJob(options: options.raw, finder: finder, anchors: options.anchors, explainer: explainer, mode: mode,
                               stdin: io.stdin, output: ordered, umask: Self.currentUmask())
-        let counters = JobCounters()
-        var progressThread: pthread_t? = nil
-        if let meter {
-            meter.draw()
-            let box = Unmanaged.passRetained(meter).toOpaque()
-            var t = pthread_t()
-            if pthread_create(&t, nil, { ctx in
-                Unmanaged<ProgressMeter>.fromOpaque(ctx!).takeRetainedValue().run()
-                return nil
-            }, box) == 0 { progressThread = t } else { Unmanaged<ProgressMeter>.fromOpaque(box).release() }
-        }
+        let worst = Atomic<Int32>(0)
+        let progressThread = meter?.startDrawing()
         let all = inputs
-        WorkerThreads.run(count: jobs) { _ in
-            while ordered.failure == nil {
-                let i = counters.next.add(1, ordering: .relaxed).oldValue
-                guard i < all.count else { break }
-                let code = job.run(i, all[i])
-                meter?.fileDone(bytes: all[i].size)
-                ordered.finish(job: i)
-                _ = counters.worst.max(code, ordering: .relaxed)
-            }
+        runner.forEach(all.count, stop: { ordered.failure != nil }) { i in
+            let code = job.run(i, all[i])
+            meter?.fileDone(bytes: all[i].size)
+            ordered.finish(job: i)
+            _ = worst.max(code, ordering: .relaxed)
         }
-        if let meter { meter.stop() }
-        if let t = progressThread { pthread_join(t, nil) }
-        status.record(counters.worst.load(ordering: .relaxed))
+        if let meter { meter.stop(joining: progressThread ?? nil) }
+        status.record(worst.load(ordering: .relaxed))
         if let failure = ordered.failure { throw failure }
         if isJSONDocument {
             try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentEnd.utf8Buffer))
@@ -100,17 +73,20 @@ extension Driver {
     }
 
     /// `-o`, `-i` and `--check` resolved to one mode.
-    func outputMode(_ options: Options) throws -> OutputMode {
-        if options.check { return .check }
-        if options.inPlace { return .inPlace }
-        guard let path = options.output, path != "-" else { return .standardOutput }
-        let (kind, _) = FileSystem.kind(of: path)
-        if kind == .directory || path.hasSuffix("/") || options.paths.count > 1 { return .directory(path) }
-        if options.paths.contains(where: { FileSystem.kind(of: $0).0 == .directory }) {
-            if kind != .missing { throw UsageError("-o \(path): not a folder, but the input is a folder") }
-            return .directory(path)
+    func outputMode(_ options: ResolvedOptions) throws -> OutputMode {
+        switch options.destination {
+        case .check: return .check
+        case .inPlace: return .inPlace
+        case .standardOutput: return .standardOutput
+        case .output(let path):
+            let (kind, _) = FileSystem.kind(of: path)
+            if kind == .directory || path.hasSuffix("/") || options.paths.count > 1 { return .directory(path) }
+            if options.paths.contains(where: { FileSystem.kind(of: $0).0 == .directory }) {
+                if kind != .missing { throw UsageError("-o \(path): not a folder, but the input is a folder") }
+                return .directory(path)
+            }
+            return .file(path)
         }
-        return .file(path)
     }
 
     static func currentUmask() -> mode_t {
@@ -131,13 +107,13 @@ struct AnnotateJob: Sendable {
     let output: OrderedOutput
     let umask: mode_t
 
-    /// Bytes looked at for a NUL to call a file binary (as git and grep do).
-    static let binarySniffBytes = 8192
-
     /// Processes input number `index`; returns its exit status (0, 1 or 2).
     func run(_ index: Int, _ input: Input) -> Int32 {
         do {
-            return try process(index, input)
+            return try InputFile.withOpened(input, stdin: stdin) { try process(index, $0) }
+        } catch let skipped as SkippedFile {
+            if !options.quiet { output.note(job: index, "linkify: \(skipped.path): skipped: \(skipped.reason)") }
+            return 0
         } catch let e as FileError where e.path == output.path {
             // Standard output failed: the driver reports it once, at the end.
             return 2
@@ -152,18 +128,10 @@ struct AnnotateJob: Sendable {
         }
     }
 
-    private func note(_ index: Int, _ text: String) {
-        if !options.quiet { output.note(job: index, text) }
-    }
-
-    private func process(_ index: Int, _ input: Input) throws -> Int32 {
-        let isStdin = input.path == "-"
-        let fd = isStdin ? stdin : try FileSystem.open(input.path)
-        defer { if !isStdin { close(fd) } }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FileError.errno(input.path) }
-        if st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(input.path, EISDIR) }
-        let format = options.from ?? (isStdin ? .text : InputFormat(path: input.path))
+    private func process(_ index: Int, _ file: InputFile) throws -> Int32 {
+        let input = file.input
+        let fd = file.fd
+        let format = options.from ?? (file.isStandardInput ? .text : InputFormat(path: input.path))
 
         let rewrites: Bool
         switch mode {
@@ -176,7 +144,7 @@ struct AnnotateJob: Sendable {
             if format == .text {
                 guard options.to == .markdown else {
                     let why = "a plain-text file is rewritten in place only with --to markdown"
-                    if input.fromWalk { note(index, "linkify: \(input.path): skipped: \(why)"); return 0 }
+                    if input.fromWalk { throw SkippedFile(path: input.path, reason: why) }
                     throw FileError(path: input.path, message: why)
                 }
                 to = .markdown
@@ -187,16 +155,7 @@ struct AnnotateJob: Sendable {
             to = options.to ?? OutputFormat.default(for: format)
         }
 
-        if input.fromWalk, st.st_mode & S_IFMT == S_IFREG {
-            // SPEC §7: a directory walk skips binary files (a NUL in the first 8 KiB).
-            let sniff = UnsafeMutableRawPointer.allocate(byteCount: Self.binarySniffBytes, alignment: 1)
-            defer { sniff.deallocate() }
-            let n = try FileSystem.readFully(fd, sniff, count: Self.binarySniffBytes, at: 0, path: input.path)
-            if memchr(sniff, 0, n) != nil {
-                note(index, "linkify: \(input.path): skipped: binary file")
-                return 0
-            }
-        }
+        try file.skipIfBinary()
 
         var renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: PathBytes.displayed(input.path))
         renderOptions.anchors = anchors
@@ -209,19 +168,20 @@ struct AnnotateJob: Sendable {
             try out.flush()
             return 0
         case .file(let target):
-            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to, inPlace: false)
+            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to)
             return 0
         case .directory(let root):
             let target = Self.mirroredPath(root: root, relative: input.relativePath, format: to)
             try FileSystem.makeParents(of: target)
-            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to, inPlace: false)
+            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to)
             return 0
         case .inPlace:
-            guard st.st_mode & S_IFMT == S_IFREG else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
-            return try rewrite(fd: fd, st: st, input: input, format: format, renderer: renderer)
+            guard file.isRegularFile else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
+            try rewrite(file, format: format, renderer: renderer)
+            return 0
         case .check:
-            guard st.st_mode & S_IFMT == S_IFREG else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
-            var comparison = Comparison(fd: fd, path: input.path, size: Int(st.st_size), stopsAtDifference: true)
+            guard file.isRegularFile else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
+            var comparison = Comparison(fd: fd, path: input.path, size: Int(file.status.st_size), stopsAtDifference: true)
             let out = FileOutput(path: input.path) { raw in try comparison.compare(raw) }
             do {
                 try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
@@ -235,25 +195,19 @@ struct AnnotateJob: Sendable {
     }
 
     /// `-o`: the output file, through a temporary file (a device or pipe written directly).
-    private func write(to target: String, fd: Int32, input: Input, format: InputFormat, renderer: any Renderer,
-                       to: OutputFormat, inPlace: Bool) throws {
-        var st = stat()
-        let exists = PathBytes.withCString(target) { stat($0, &st) } == 0
-        if exists && st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(target, EISDIR) }
-        if exists && st.st_mode & S_IFMT != S_IFREG {
-            let outFD = try FileSystem.open(target, flags: O_WRONLY | O_TRUNC)
+    private func write(to path: String, fd: Int32, input: Input, format: InputFormat, renderer: any Renderer,
+                       to: OutputFormat) throws {
+        let target = RewriteTarget(path)
+        if let st = target.existing, st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(path, EISDIR) }
+        if let st = target.existing, st.st_mode & S_IFMT != S_IFREG {
+            let outFD = try FileSystem.open(path, flags: O_WRONLY | O_TRUNC)
             defer { close(outFD) }
-            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: outFD, path: target))
+            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: outFD, path: path))
             return
         }
-        let mode = exists ? st.st_mode : (0o666 & ~umask)
-        let file = try AtomicFile.create(for: target, mode: mode)
-        do {
-            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: file.fd, path: target))
-            try file.commit()
-        } catch {
-            file.discard()
-            throw error
+        try target.replace(mode: target.existing?.st_mode ?? (0o666 & ~umask)) { outFD in
+            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: outFD, path: path))
+            return true
         }
     }
 
@@ -266,35 +220,19 @@ struct AnnotateJob: Sendable {
     }
 
     /// `-i`: a temporary file beside the original, renamed over it only if the text changed.
-    private func rewrite(fd: Int32, st: stat, input: Input, format: InputFormat, renderer: any Renderer) throws -> Int32 {
-        // Through a symbolic link, the file it points to is rewritten, not the link.
-        var target = input.path
-        var link = stat()
-        if PathBytes.withCString(input.path, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK,
-           let resolved = PathBytes.withCString(input.path, { realpath($0, nil) }) {
-            target = PathBytes.string(cString: resolved)
-            free(resolved)
-        }
-        let file = try AtomicFile.create(for: target, mode: st.st_mode)
-        do {
-            var comparison = Comparison(fd: fd, path: input.path, size: Int(st.st_size), stopsAtDifference: false)
-            let path = input.path
+    private func rewrite(_ file: InputFile, format: InputFormat, renderer: any Renderer) throws {
+        let path = file.input.path
+        let target = try RewriteTarget.inPlace(path)
+        try target.replace(mode: file.status.st_mode) { outFD in
+            var comparison = Comparison(fd: file.fd, path: path, size: Int(file.status.st_size), stopsAtDifference: false)
             let out = FileOutput(path: path) { raw in
                 try comparison.compare(raw)
-                try FileSystem.writeAll(file.fd, raw, path: path)
+                try FileSystem.writeAll(outFD, raw, path: path)
             }
-            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
+            try Self.annotate(fd: file.fd, path: path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
             try out.flush()
-            if comparison.differs || comparison.offset != comparison.size {
-                try file.commit()
-            } else {
-                file.discard()
-            }
-        } catch {
-            file.discard()
-            throw error
+            return comparison.differs || comparison.offset != comparison.size
         }
-        return 0
     }
 
     /// `-o DIR`: `DIR/relative` with the output format's extension.

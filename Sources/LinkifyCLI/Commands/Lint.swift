@@ -11,21 +11,21 @@ import Synchronization
 /// chosen format; `--fix` links them in place. The exit status says whether
 /// anything is left: 0 nothing, 1 findings, 2 errors.
 extension Driver {
-    mutating func lint(_ options: Options, out: FileOutput) throws {
-        let finder = EntityFinder(options: try options.finderOptions(environment: io.environment))
-        var reporter = makeLintReporter(options)
+    mutating func lint(_ options: ResolvedOptions, out: FileOutput) throws {
+        let finder = EntityFinder(options: options.finder)
+        var reporter = makeLintReporter(options.raw)
         out.buffer += reporter.begin()
-        let inputs = lintInputs(options)
+        let inputs = lintInputs(options.raw)
         let job = LintJob(finder: finder, from: options.from, fix: options.fix, stdin: io.stdin)
-        let jobs = max(1, min(options.jobs ?? WorkerThreads.processorCount, inputs.count))
+        let runner = JobRunner(requested: options.jobs, inputs: inputs.count)
         // Files are linted in parallel a batch at a time and reported in input
         // order, so output streams and what waits is one batch of findings.
-        let batchSize = jobs == 1 ? 1 : 16 * jobs
+        let batchSize = runner.workers == 1 ? 1 : 16 * runner.workers
         var batchStart = 0
         while batchStart < inputs.count {
             let batch = Array(inputs[batchStart..<min(batchStart + batchSize, inputs.count)])
             batchStart += batch.count
-            for outcome in job.run(batch, jobs: jobs) {
+            for outcome in runner.map(batch.count, { i in Result { try job.lint(batch[i]) } }) {
                 switch outcome {
                 case .success(let findings):
                     if !findings.isEmpty { status.record(1) }
@@ -82,89 +82,21 @@ struct LintJob: Sendable {
     let fix: Bool
     let stdin: Int32
 
-    /// The outcome of each of `inputs`, in order, linted on `jobs` threads.
-    func run(_ inputs: [Input], jobs: Int) -> [Result<[LintFinding], any Error>] {
-        let slots = Slots<Result<[LintFinding], any Error>>(count: inputs.count)
-        let next = Atomic<Int>(0)
-        WorkerThreads.run(count: min(jobs, inputs.count)) { _ in
-            while true {
-                let i = next.add(1, ordering: .relaxed).oldValue
-                guard i < inputs.count else { break }
-                slots.set(i, Result { try lint(inputs[i]) })
-            }
-        }
-        return slots.values()
-    }
-
     /// Lints one input; with `fix`, rewrites it and returns what is left.
     func lint(_ input: Input) throws -> [LintFinding] {
         let format = from ?? (input.path == "-" ? .markdown : InputFormat(path: input.path))
         let linter = Linter(format: format, finder: finder)
-        let document = try readDocument(input)
-        // SPEC §2 and §7: a directory walk skips binary files (a NUL in the first 8 KiB), as annotate does.
-        if input.fromWalk, document.prefix(AnnotateJob.binarySniffBytes).contains(0) {
-            throw SkippedFile(path: input.path, reason: "binary file")
+        let document = try InputFile.withOpened(input, stdin: stdin) { file in
+            try file.skipIfBinary()
+            return try file.readAll()
         }
         var result = document.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
         guard fix, !result.findings.isEmpty,
               let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) else {
             return result.findings
         }
-        try FileSystem.replaceContents(of: input.path, with: fixed)
+        try RewriteTarget.replaceContents(of: input.path, with: fixed)
         result = fixed.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
         return result.findings
-    }
-
-    func readDocument(_ input: Input) throws -> [UInt8] {
-        if input.path == "-" { return try FileInput(fd: stdin, path: "-").readAll() }
-        if FileSystem.kind(of: input.path).0 == .directory { throw FileError(path: input.path, message: "is a directory") }
-        let fd = try FileSystem.open(input.path)
-        defer { close(fd) }
-        return try FileInput(fd: fd, path: input.path).readAll()
-    }
-}
-
-/// A file met in a directory walk that lint does not read; a note, not an error.
-struct SkippedFile: Error {
-    let path: String
-    let reason: String
-}
-
-/// One slot per job, each written by the one worker that took the job.
-final class Slots<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = Mutex(())
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) { lock.withLock { _ in storage[index] = value } }
-
-    /// The values, once every slot is set (after the workers have returned).
-    func values() -> [Value] { lock.withLock { _ in storage.map { $0! } } }
-}
-
-extension FileSystem {
-    /// Replaces the file at `path` with `bytes` atomically (SPEC §7): a
-    /// temporary file in the same folder is written, given the original's
-    /// mode, synced, and renamed over the original (over the file a symbolic
-    /// link points to, not the link). On any error the original is untouched.
-    static func replaceContents(of path: String, with bytes: [UInt8]) throws {
-        var target = path
-        if let resolved = PathBytes.withCString(path, { realpath($0, nil) }) {
-            target = PathBytes.string(cString: resolved)
-            free(resolved)
-        }
-        var st = stat()
-        guard PathBytes.withCString(target, { stat($0, &st) }) == 0 else { throw FileError.errno(path) }
-        // The temporary file is in the table the SIGINT/SIGTERM handler empties.
-        TemporaryFiles.installSignalHandlers()
-        let file = try AtomicFile.create(for: target, mode: st.st_mode)
-        do {
-            try bytes.withUnsafeBytes { try FileSystem.writeAll(file.fd, $0, path: path) }
-            try file.commit()
-        } catch {
-            file.discard()
-            throw error
-        }
     }
 }

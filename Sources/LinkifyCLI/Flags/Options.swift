@@ -115,10 +115,13 @@ struct Flag: Sendable {
     let choiceSet: FlagChoices
     let help: String
     let commands: Commands
+    /// May be given many times, each value kept (`--link`, `--include`): a
+    /// config file gives it a list, whose values come after the command line's.
+    let repeats: Bool
     let apply: @Sendable (inout Options, String) throws(UsageError) -> Void
 
     init(_ long: String, short: Character? = nil, value valueName: String? = nil, choices: FlagChoices = .none,
-         for commands: Commands = [.annotate, .lint], _ help: String,
+         for commands: Commands = [.annotate, .lint], repeats: Bool = false, _ help: String,
          apply: @escaping @Sendable (inout Options, String) throws(UsageError) -> Void) {
         self.long = long
         self.short = short
@@ -126,6 +129,7 @@ struct Flag: Sendable {
         self.choiceSet = choices
         self.help = help
         self.commands = commands
+        self.repeats = repeats
         self.apply = apply
     }
 
@@ -133,6 +137,9 @@ struct Flag: Sendable {
     /// A comma-separated list of `choices` (`--detect url,email`): completions
     /// complete each item.
     var isList: Bool { valueName == "LIST" && !choices.isEmpty }
+    /// Takes a comma-separated list (`--detect`, `--schemes`): a config file
+    /// may give it a JSON list, joined with commas.
+    var takesCommaList: Bool { valueName == "LIST" }
 
     /// The fixed set of values, when there is one (for help and completions).
     var choices: [String] { choiceSet.values }
@@ -225,15 +232,15 @@ extension Flag {
              "colour diagnostics: auto, always or never (default: auto; NO_COLOR is honoured)") { o, v throws(UsageError) in
             o.color = try choice(v, for: "--color", as: ColorChoice.self)
         },
-        Flag("link", value: "TEXT=URL", for: [.annotate],
+        Flag("link", value: "TEXT=URL", for: [.annotate], repeats: true,
              "link every whole-word occurrence of TEXT to URL (repeatable)") { o, v throws(UsageError) in
             let (a, b) = try pair(v, "=", for: "--link", shape: "TEXT=URL")
             guard !b.isEmpty else { throw UsageError("invalid value '\(v)' for --link (expected TEXT=URL, the URL not empty)") }
             o.literalLinks.append((a, b))
         },
-        Flag("links", value: "FILE", for: [.annotate], "many literal links, one TEXT<TAB>URL a line") { o, v in o.literalLinkFiles.append(v) },
+        Flag("links", value: "FILE", for: [.annotate], repeats: true, "many literal links, one TEXT<TAB>URL a line") { o, v in o.literalLinkFiles.append(v) },
         Flag("ignore-case", for: [.annotate], "literal links match regardless of case") { o, _ in o.ignoreCase = true },
-        Flag("pattern", value: "'REGEX=>TEMPLATE'", for: [.annotate],
+        Flag("pattern", value: "'REGEX=>TEMPLATE'", for: [.annotate], repeats: true,
              "link each match of REGEX to TEMPLATE ({0} the match, {1}… groups, {name} named groups; repeatable)") { o, v throws(UsageError) in
             _ = try Options.splitPattern(v)
             o.patterns.append(v)
@@ -258,14 +265,14 @@ extension Flag {
         Flag("schemes", value: "LIST", for: [.annotate], "only these target schemes become links (mailto and tel included)") { o, v in
             o.schemes = v.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
         },
-        Flag("deny-schemes", value: "LIST", for: [.annotate], "these target schemes never become links") { o, v in
+        Flag("deny-schemes", value: "LIST", for: [.annotate], repeats: true, "these target schemes never become links") { o, v in
             o.deniedSchemes += v.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
         },
-        Flag("rewrite", value: "FROM=TO", for: [.annotate], "rewrite a link target that starts with FROM (repeatable; first match wins)") { o, v throws(UsageError) in
+        Flag("rewrite", value: "FROM=TO", for: [.annotate], repeats: true, "rewrite a link target that starts with FROM (repeatable; first match wins)") { o, v throws(UsageError) in
             let (a, b) = try pair(v, "=", for: "--rewrite", shape: "FROM=TO")
             o.rewrites.append((a, b))
         },
-        Flag("attr", value: "NAME=VALUE", for: [.annotate], "extra attribute on every HTML anchor (repeatable)") { o, v throws(UsageError) in
+        Flag("attr", value: "NAME=VALUE", for: [.annotate], repeats: true, "extra attribute on every HTML anchor (repeatable)") { o, v throws(UsageError) in
             let (a, b) = try pair(v, "=", for: "--attr", shape: "NAME=VALUE")
             try Options.checkAttributeName(a)
             o.attributes.append((a, b))
@@ -278,8 +285,8 @@ extension Flag {
         Flag("in-place", short: "i", for: [.annotate], "rewrite each input file in its own format, atomically") { o, _ in o.inPlace = true },
         Flag("check", for: [.annotate], "write nothing; list the files --in-place would change; exit 1 if any") { o, _ in o.check = true },
         Flag("fix", for: [.lint], "rewrite files in place so that nothing is left bare") { o, _ in o.fix = true },
-        Flag("include", value: "GLOB", "only files matching GLOB in directory walks, as in .gitignore (repeatable; default: Markdown, HTML and .txt files)") { o, v in o.includes.append(v) },
-        Flag("exclude", value: "GLOB", "skip files and folders matching GLOB in directory walks (repeatable)") { o, v in o.excludes.append(v) },
+        Flag("include", value: "GLOB", repeats: true, "only files matching GLOB in directory walks, as in .gitignore (repeatable; default: Markdown, HTML and .txt files)") { o, v in o.includes.append(v) },
+        Flag("exclude", value: "GLOB", repeats: true, "skip files and folders matching GLOB in directory walks (repeatable)") { o, v in o.excludes.append(v) },
         Flag("jobs", short: "j", value: "N", "files processed in parallel (default: number of cores)") { o, v throws(UsageError) in
             guard let n = Int(v), n > 0 else { throw UsageError("invalid value '\(v)' for --jobs (expected a positive number)") }
             o.jobs = n
