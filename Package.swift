@@ -41,3 +41,27 @@ let package = Package(
         .testTarget(name: "LinkifyCLITests", dependencies: ["LinkifyCLI", "LinkifyCore"]),
     ]
 )
+
+// Each folder's README.md says what lives there and what it may use
+// (docs/architecture.md); it is neither a source nor a resource of the target.
+let coreFolderReadmes = [
+    "Annotation/README.md",
+    "Detectors/Address/README.md",
+    "Detectors/Date/README.md",
+    "Detectors/Phone/README.md",
+    "Detectors/README.md",
+    "Detectors/Social/README.md",
+    "Detectors/URL/README.md",
+    "Detectors/UserRules/README.md",
+    "Finding/README.md",
+    "Input/HTML/README.md",
+    "Input/Markdown/README.md",
+    "Input/README.md",
+    "Lint/README.md",
+    "Model/README.md",
+    "README.md",
+    "Rendering/README.md",
+    "Tables/README.md",
+    "Text/README.md",
+]
+package.targets.first { $0.name == "LinkifyCore" }!.exclude += coreFolderReadmes

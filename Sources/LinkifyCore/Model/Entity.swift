@@ -11,8 +11,8 @@ public struct Entity: Sendable, Equatable, Hashable {
     var prefix: TargetPrefix
     /// The computed target and the value, when there is either; nil for most
     /// links, so that copying an entity is a copy of a few words (an `Entity`
-    /// holding Strings inline was copied through a value witness, six times per
-    /// link on URL-dense text: docs/benchmarks.md).
+    /// holding Strings inline is copied through a value witness, several times
+    /// per link: docs/benchmarks.md).
     var strings: Strings?
 
     /// The out-of-line Strings of an entity; never changed once made.
