@@ -223,7 +223,7 @@ extension Flag {
             o.offsets = try choice(v, for: "--offsets", as: OffsetUnit.self)
         },
         Flag("output", short: "o", value: "PATH", for: [.annotate],
-             "write to a file (one input) or a folder that mirrors the inputs, with the output format's extension") { o, v in o.output = v },
+             "write to a file (one input) or a folder that mirrors the inputs, with the output format's extension; missing folders are made; nothing is written if two inputs would share an output or an output would replace an input") { o, v in o.output = v },
         Flag("format", value: "FORMAT", choices: .lintFormats, for: [.lint],
              "report format: text, json, github or sarif (default: text)") { o, v throws(UsageError) in
             o.lintFormat = try choice(v, for: "--format", as: LintFormat.self)
