@@ -140,14 +140,13 @@ struct AnnotateJob: Sendable {
         switch mode {
         case .standardOutput:
             let out = FileOutput(path: "<stdout>") { raw in try output.write(job: index, raw) }
-            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
-            try out.flush()
+            try emit(fd: fd, input: input, format: format, renderer: renderer, jsonDocument: false, standalone: entry.standalone, out: out)
             return 0
         case .file, .directory:
             // -o creates the folders the plan's path needs (`-o deep/er/out.md`).
             let target = entry.target!
             try FileSystem.makeParents(of: target)
-            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to)
+            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to, standalone: entry.standalone)
             return 0
         case .inPlace:
             guard file.isRegularFile else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
@@ -170,26 +169,33 @@ struct AnnotateJob: Sendable {
 
     /// `-o`: the output file, through a temporary file (a device or pipe written directly).
     private func write(to path: String, fd: Int32, input: Input, format: InputFormat, renderer: any Renderer,
-                       to: OutputFormat) throws {
+                       to: OutputFormat, standalone: Bool) throws {
         let target = RewriteTarget(path)
         if let st = target.existing, st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(path, EISDIR) }
         if let st = target.existing, st.st_mode & S_IFMT != S_IFREG {
             let outFD = try FileSystem.open(path, flags: O_WRONLY | O_TRUNC)
             defer { close(outFD) }
-            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: outFD, path: path))
+            try emit(fd: fd, input: input, format: format, renderer: renderer, jsonDocument: to == .json, standalone: standalone,
+                     out: FileOutput(fd: outFD, path: path))
             return
         }
         try target.replace(mode: target.existing?.st_mode ?? (0o666 & ~umask)) { outFD in
-            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: outFD, path: path))
+            try emit(fd: fd, input: input, format: format, renderer: renderer, jsonDocument: to == .json, standalone: standalone,
+                     out: FileOutput(fd: outFD, path: path))
             return true
         }
     }
 
-    private func emit(fd: Int32, input: Input, format: InputFormat, renderer: any Renderer, to: OutputFormat, out: FileOutput) throws {
-        // SPEC §3: with -o, each json file holds the document for its one input.
-        if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
+    /// Annotates into `out` inside its frame: with `-o`, each json file holds
+    /// the document for its one input (SPEC §3); a standalone document wraps
+    /// the HTML of a plain-text input.
+    private func emit(fd: Int32, input: Input, format: InputFormat, renderer: any Renderer, jsonDocument: Bool, standalone: Bool,
+                      out: FileOutput) throws {
+        if jsonDocument { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
+        if standalone { out.buffer += StandaloneDocument.head(title: StandaloneDocument.title(for: input.path)) }
         try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
-        if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
+        if standalone { out.buffer += StandaloneDocument.tail }
+        if jsonDocument { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
         try out.flush()
     }
 

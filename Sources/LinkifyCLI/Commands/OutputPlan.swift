@@ -33,6 +33,9 @@ struct OutputPlan: Sendable {
         let to: OutputFormat
         /// The file written (`-o`); nil for standard output, `-i` and `--check`.
         let target: String?
+        /// Plain text written as a complete HTML document (`--standalone`,
+        /// and `-o DIR` with html output).
+        let standalone: Bool
     }
 
     let mode: OutputMode
@@ -43,6 +46,11 @@ struct OutputPlan: Sendable {
     /// or would replace an input. `stdin` is the descriptor `-` reads.
     init(_ options: ResolvedOptions, inputs: [Input], stdin: Int32) throws {
         mode = try Self.mode(options)
+        if options.standalone, case .standardOutput = mode, inputs.count > 1 {
+            throw UsageError("--standalone writes one document to standard output: give one input, or -o DIR")
+        }
+        var isDirectory = false
+        if case .directory = mode { isDirectory = true }
         var entries: [Entry] = []
         var problems: [String] = []
         for input in inputs {
@@ -55,11 +63,12 @@ struct OutputPlan: Sendable {
                 if input.path == "-" {
                     problems.append("-o \(root) is a folder: standard input has no name to write there; use -o FILE")
                 } else {
-                    target = Self.mirroredPath(root: root, relative: input.relativePath, format: to)
+                    target = Self.mirroredPath(root: root, relative: input.relativePath, input: format, format: to)
                 }
             case .standardOutput, .inPlace, .check: break
             }
-            entries.append(Entry(format: format, to: to, target: target))
+            let standalone = format == .text && to == .html && (options.standalone || isDirectory)
+            entries.append(Entry(format: format, to: to, target: target, standalone: standalone))
         }
         self.entries = entries
         switch mode {
@@ -101,14 +110,18 @@ struct OutputPlan: Sendable {
         return dot != name.startIndex && name.index(after: dot) != name.endIndex
     }
 
-    /// `-o DIR`: `DIR/relative` with the output format's extension.
-    static func mirroredPath(root: String, relative: String, format: OutputFormat) -> String {
+    /// `-o DIR`: `DIR/relative` with the output format's extension, but a
+    /// Markdown file written with `--to html` keeps its name: it is still
+    /// Markdown (with anchors for links), for a Markdown renderer to turn
+    /// into a page.
+    static func mirroredPath(root: String, relative: String, input: InputFormat, format: OutputFormat) -> String {
+        let base = root.hasSuffix("/") ? root : root + "/"
+        if input == .markdown && format == .html { return base + relative }
         var name = relative
         let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
         if let dot = name[slash...].lastIndex(of: "."), dot != slash {
             name = String(name[..<dot])
         }
-        let base = root.hasSuffix("/") ? root : root + "/"
         return base + name + "." + format.fileExtension
     }
 
