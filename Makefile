@@ -37,11 +37,13 @@ tables:
 	python3 scripts/gen/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
 	python3 scripts/gen/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
 
-# Hostile-input check: XSS vectors through --to html, loaded in headless Chromium.
+# Hostile-input check: XSS vectors through --to html, loaded in headless Chromium;
+# then standalone documents of a text file, checked there for line breaks and links.
 security: build
 	@scripts/ensure-tools.sh chromium
 	@command -v chromium >/dev/null || { echo "make security needs chromium (apt-get install chromium)"; exit 2; }
 	python3 scripts/security/check.py --bin $(BIN)
+	python3 scripts/security/standalone.py --bin $(BIN)
 
 # Spark (local mode), GNU parallel and xargs -P runs checked against one run, and
 # the README's Swift example built as a package depending on LinkifyCore.

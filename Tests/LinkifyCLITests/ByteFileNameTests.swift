@@ -57,7 +57,8 @@ import Testing
         let dir = Self.folder()
         let r = SpawnedLinkify.run(["-o", "out", "--to", "html", "in"], in: dir.path)
         #expect(r.status == 0)
-        let html = Self.read(Self.cPath(dir.path, [Array("out".utf8), Array("x".utf8) + [0xFF] + Array(".html".utf8)]))
+        // Markdown written with --to html keeps its name (StandaloneTests).
+        let html = Self.read(Self.cPath(dir.path, [Array("out".utf8), Array("x".utf8) + [0xFF] + Array(".md".utf8)]))
         #expect(html == "see <a href=\"https://example.com\">example.com</a>\n")
         #expect(Self.read(Self.cPath(dir.path, [Array("out".utf8), Array("y".utf8) + [0xFE] + Array(".html".utf8)])) != nil)
     }

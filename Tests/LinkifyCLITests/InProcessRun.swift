@@ -13,11 +13,12 @@ struct InProcessRun {
     var stdout: [UInt8]
     var stderr: String
 
-    init(_ arguments: [String], stdin: [UInt8] = [], environment: Environment = ["LANG": "C"]) {
+    /// `stdinFile` is read as standard input instead of `stdin`'s bytes.
+    init(_ arguments: [String], stdin: [UInt8] = [], stdinFile: String? = nil, environment: Environment = ["LANG": "C"]) {
         let scratch = Subprocess.temporaryDirectory()
         defer { Subprocess.removeTree(scratch) }
         Subprocess.write(stdin, to: scratch + "/in")
-        let inFD = open(scratch + "/in", O_RDONLY)
+        let inFD = open(stdinFile ?? scratch + "/in", O_RDONLY)
         let outFD = open(scratch + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let errFD = open(scratch + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var driver = Driver(arguments: arguments, io: DriverIO(stdin: inFD, stdout: outFD, stderr: errFD, environment: environment))

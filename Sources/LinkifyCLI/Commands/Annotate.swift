@@ -6,20 +6,6 @@ import Darwin
 import LinkifyCore
 import Synchronization
 
-/// Where annotate's results go (SPEC §2 `-o`, `-i`, `--check`).
-enum OutputMode: Sendable {
-    /// Standard output, inputs in order.
-    case standardOutput
-    /// One file (`-o FILE`, one input).
-    case file(String)
-    /// A folder mirroring the inputs (`-o DIR`).
-    case directory(String)
-    /// Each file rewritten in its own format (`-i`).
-    case inPlace
-    /// Nothing written; the files `-i` would change listed (`--check`).
-    case check
-}
-
 /// The rendered text differs from the file (`--check` stops at the first difference).
 struct ContentChanged: Error {}
 
@@ -30,10 +16,15 @@ extension Driver {
         finderOptions.explanations = explainer
         let finder = EntityFinder(options: finderOptions)
         let inputs = self.inputs(options.raw)
-        let mode = try outputMode(options)
-        if case .file(let path) = mode, inputs.count > 1 {
-            throw UsageError("-o \(path) is a file: it takes one input (got \(inputs.count)); give a folder")
+        let plan: OutputPlan
+        do {
+            plan = try OutputPlan(options, inputs: inputs, stdin: io.stdin)
+        } catch let conflicts as OutputPlan.Conflicts {
+            for line in conflicts.lines { report("linkify: \(line)") }
+            status.record(2)
+            return
         }
+        let mode = plan.mode
         let runner = JobRunner(requested: options.jobs, inputs: inputs.count, single: explainer != nil)
         try stdout.flush()
 
@@ -53,7 +44,7 @@ extension Driver {
         let ordered = OrderedOutput(fd: io.stdout, separator: isJSONDocument ? Array(JSONRenderer.fileSeparator.utf8Buffer) : [], notes: printLine)
         if isJSONDocument { try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentStart.utf8Buffer)) }
 
-        let job = AnnotateJob(options: options.raw, finder: finder, anchors: options.anchors, explainer: explainer, mode: mode,
+        let job = AnnotateJob(options: options.raw, finder: finder, anchors: options.anchors, explainer: explainer, plan: plan,
                               stdin: io.stdin, output: ordered, umask: Self.currentUmask())
         let worst = Atomic<Int32>(0)
         let progressThread = meter?.startDrawing()
@@ -72,23 +63,6 @@ extension Driver {
         }
     }
 
-    /// `-o`, `-i` and `--check` resolved to one mode.
-    func outputMode(_ options: ResolvedOptions) throws -> OutputMode {
-        switch options.destination {
-        case .check: return .check
-        case .inPlace: return .inPlace
-        case .standardOutput: return .standardOutput
-        case .output(let path):
-            let (kind, _) = FileSystem.kind(of: path)
-            if kind == .directory || path.hasSuffix("/") || options.paths.count > 1 { return .directory(path) }
-            if options.paths.contains(where: { FileSystem.kind(of: $0).0 == .directory }) {
-                if kind != .missing { throw UsageError("-o \(path): not a folder, but the input is a folder") }
-                return .directory(path)
-            }
-            return .file(path)
-        }
-    }
-
     static func currentUmask() -> mode_t {
         let mask = umask(0o022)
         umask(mask)
@@ -102,7 +76,8 @@ struct AnnotateJob: Sendable {
     let finder: EntityFinder
     let anchors: AnchorOptions
     let explainer: ExplainPrinter?
-    let mode: OutputMode
+    let plan: OutputPlan
+    var mode: OutputMode { plan.mode }
     let stdin: Int32
     let output: OrderedOutput
     let umask: mode_t
@@ -131,7 +106,8 @@ struct AnnotateJob: Sendable {
     private func process(_ index: Int, _ file: InputFile) throws -> Int32 {
         let input = file.input
         let fd = file.fd
-        let format = options.from ?? (file.isStandardInput ? .text : InputFormat(path: input.path))
+        let entry = plan.entries[index]
+        let format = entry.format
 
         let rewrites: Bool
         switch mode {
@@ -152,7 +128,7 @@ struct AnnotateJob: Sendable {
                 to = OutputFormat.default(for: format)
             }
         } else {
-            to = options.to ?? OutputFormat.default(for: format)
+            to = entry.to
         }
 
         try file.skipIfBinary()
@@ -164,16 +140,13 @@ struct AnnotateJob: Sendable {
         switch mode {
         case .standardOutput:
             let out = FileOutput(path: "<stdout>") { raw in try output.write(job: index, raw) }
-            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
-            try out.flush()
+            try emit(fd: fd, input: input, format: format, renderer: renderer, jsonDocument: false, standalone: entry.standalone, out: out)
             return 0
-        case .file(let target):
-            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to)
-            return 0
-        case .directory(let root):
-            let target = Self.mirroredPath(root: root, relative: input.relativePath, format: to)
+        case .file, .directory:
+            // -o creates the folders the plan's path needs (`-o deep/er/out.md`).
+            let target = entry.target!
             try FileSystem.makeParents(of: target)
-            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to)
+            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to, standalone: entry.standalone)
             return 0
         case .inPlace:
             guard file.isRegularFile else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
@@ -196,26 +169,33 @@ struct AnnotateJob: Sendable {
 
     /// `-o`: the output file, through a temporary file (a device or pipe written directly).
     private func write(to path: String, fd: Int32, input: Input, format: InputFormat, renderer: any Renderer,
-                       to: OutputFormat) throws {
+                       to: OutputFormat, standalone: Bool) throws {
         let target = RewriteTarget(path)
         if let st = target.existing, st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(path, EISDIR) }
         if let st = target.existing, st.st_mode & S_IFMT != S_IFREG {
             let outFD = try FileSystem.open(path, flags: O_WRONLY | O_TRUNC)
             defer { close(outFD) }
-            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: outFD, path: path))
+            try emit(fd: fd, input: input, format: format, renderer: renderer, jsonDocument: to == .json, standalone: standalone,
+                     out: FileOutput(fd: outFD, path: path))
             return
         }
         try target.replace(mode: target.existing?.st_mode ?? (0o666 & ~umask)) { outFD in
-            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: outFD, path: path))
+            try emit(fd: fd, input: input, format: format, renderer: renderer, jsonDocument: to == .json, standalone: standalone,
+                     out: FileOutput(fd: outFD, path: path))
             return true
         }
     }
 
-    private func emit(fd: Int32, input: Input, format: InputFormat, renderer: any Renderer, to: OutputFormat, out: FileOutput) throws {
-        // SPEC §3: with -o, each json file holds the document for its one input.
-        if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
+    /// Annotates into `out` inside its frame: with `-o`, each json file holds
+    /// the document for its one input (SPEC §3); a standalone document wraps
+    /// the HTML of a plain-text input.
+    private func emit(fd: Int32, input: Input, format: InputFormat, renderer: any Renderer, jsonDocument: Bool, standalone: Bool,
+                      out: FileOutput) throws {
+        if jsonDocument { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
+        if standalone { out.buffer += StandaloneDocument.head(title: StandaloneDocument.title(for: input.path)) }
         try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
-        if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
+        if standalone { out.buffer += StandaloneDocument.tail }
+        if jsonDocument { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
         try out.flush()
     }
 
@@ -233,17 +213,6 @@ struct AnnotateJob: Sendable {
             try out.flush()
             return comparison.differs || comparison.offset != comparison.size
         }
-    }
-
-    /// `-o DIR`: `DIR/relative` with the output format's extension.
-    static func mirroredPath(root: String, relative: String, format: OutputFormat) -> String {
-        var name = relative
-        let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
-        if let dot = name[slash...].lastIndex(of: "."), dot != slash {
-            name = String(name[..<dot])
-        }
-        let base = root.hasSuffix("/") ? root : root + "/"
-        return base + name + "." + format.fileExtension
     }
 
     /// Reads `fd` and writes the annotated text to `out`, through the

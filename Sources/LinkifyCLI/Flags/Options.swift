@@ -40,6 +40,8 @@ public struct Options: Sendable {
     public var output: String?
     public var inPlace = false
     public var check = false
+    /// `--standalone`: plain text written as a complete HTML document.
+    public var standalone = false
     public var paths: [String] = []
     public var quiet = false
     public var color: ColorChoice = .auto
@@ -207,7 +209,7 @@ extension Flag {
             o.from = try choice(v, for: "--from", as: InputFormat.self)
         },
         Flag("to", short: "t", value: "FORMAT", choices: .outputFormats, for: [.annotate],
-             "what to write: html, markdown, json or jsonl (default: markdown for markdown input, else html)") { o, v throws(UsageError) in
+             "what to write: html, markdown, json or jsonl (default: markdown for markdown input, else html); Markdown written as html stays Markdown, its links <a> anchors") { o, v throws(UsageError) in
             o.to = try choice(v, for: "--to", as: OutputFormat.self)
         },
         Flag("detect", value: "LIST", choices: .kinds,
@@ -223,7 +225,9 @@ extension Flag {
             o.offsets = try choice(v, for: "--offsets", as: OffsetUnit.self)
         },
         Flag("output", short: "o", value: "PATH", for: [.annotate],
-             "write to a file (one input) or a folder that mirrors the inputs, with the output format's extension") { o, v in o.output = v },
+             "write to a file (one input) or a folder that mirrors the inputs, with the output format's extension (Markdown as html keeps its name); missing folders are made; nothing is written if two inputs would share an output or an output would replace an input") { o, v in o.output = v },
+        Flag("standalone", short: "s", for: [.annotate],
+             "write plain text as a complete HTML5 document (charset, the file name as title, the text in a <pre> that keeps its line breaks and wraps long lines); -o DIR does so for every plain-text file written as html") { o, _ in o.standalone = true },
         Flag("format", value: "FORMAT", choices: .lintFormats, for: [.lint],
              "report format: text, json, github or sarif (default: text)") { o, v throws(UsageError) in
             o.lintFormat = try choice(v, for: "--format", as: LintFormat.self)

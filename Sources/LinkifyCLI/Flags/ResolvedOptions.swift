@@ -60,6 +60,10 @@ struct ResolvedOptions {
             if o.output != nil { throw UsageError("\(flag) cannot be combined with --output") }
             if o.to == .json || o.to == .jsonl { throw UsageError("\(flag) keeps each file's format: it cannot write --to \(o.to!.rawValue)") }
         }
+        if o.command == .annotate, o.standalone {
+            if let to = o.to, to != .html { throw UsageError("--standalone writes an HTML document: it cannot be combined with --to \(to.rawValue)") }
+            if o.inPlace || o.check { throw UsageError("\(o.inPlace ? "--in-place" : "--check") keeps each file's format: it cannot be combined with --standalone") }
+        }
         if o.command == .lint, o.fix, o.paths.isEmpty || o.paths.contains("-") {
             throw UsageError("--fix rewrites files in place; it cannot rewrite standard input")
         }
