@@ -240,8 +240,8 @@ import Testing
         let lines = r.stderr.split(separator: "\n").map(String.init)
         #expect(lines == [
             "-:1:1: linked custom 'Swift' -> https://swift.org (literal link --link 'Swift')",
-            "-:1:7: linked url 'example.com' -> https://example.com (UTS #58 bare domain, top-level domain in IANA's list)",
-            "-:2:1: not linked url 'main.rs': file-name rule: '.rs' is a file extension",
+            "-:1:7: linked url 'example.com' -> https://example.com (UTS #58 bare domain, top-level domain in IANA's list; bare-name model score 2: +4 '.com' as a domain (weight 4), -2 '.com' as a file extension (weight 2))",
+            "-:2:1: not linked url 'main.rs': bare-name model: score -6: +1 '.rs' as a domain (weight 1), -3 '.rs' as a file extension (weight 3), -4 a file stem",
             "-:2:9: not linked url 'ftp://h.com/x': scheme 'ftp' is denied by --deny-schemes",
             "-:2:23: not linked url 'a.invalidtld': top-level domain 'invalidtld' is not in IANA's list",
         ])

@@ -66,7 +66,9 @@ import Testing
 
     static let falsePositives = [
         "edit main.rs and setup.py, see README.md",
-        "but |main.rs/blob| has a path",
+        // A path counts for a name only when its top label is not a common file extension (issue 12).
+        "but main.rs/blob has a path",
+        "but |docs.rs/serde| and |https://docs.rs|",
         "|www.setup.py| has www",
         "install pkg@1.2.3 now",
         "git@github.com:owner/repo.git",

@@ -44,6 +44,8 @@ public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
     case unknownTopLevelDomain(String)
     /// A bare name whose last label is a file extension (`main.rs`, SPEC §5).
     case fileName(String)
+    /// A bare name that the bare-name model judged not to be a domain, with its evidence.
+    case bareName(String)
     /// `scheme://user@host`: user info is deprecated and a spoofing risk (UTS #58).
     case userInfo
     /// `git@github.com:owner/repo.git` (SPEC §5).
@@ -68,6 +70,7 @@ public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unknownTopLevelDomain(let tld): return "top-level domain '\(tld)' is not in IANA's list"
         case .fileName(let ext): return "file-name rule: '.\(ext)' is a file extension"
+        case .bareName(let evidence): return "bare-name model: \(evidence)"
         case .userInfo: return "user info in a URL (deprecated, a spoofing risk)"
         case .sshRemote: return "an SSH remote (@host: followed by a path)"
         case .invalidHost: return "the host, port or IPv6 address is not valid"

@@ -20,8 +20,6 @@ struct UTS58Scanner: EntityScanner {
     /// (`plainWebURL`); tests turn it off to compare with the general path.
     var readsPlainAuthorityInOnePass = true
 
-    /// Bare names with these top-level labels are file names, not links (SPEC §5).
-    static let fileExtensionTLDs: Set<String> = ["md", "rs", "py", "sh", "pm", "ps", "mk", "tf", "gd", "zip", "mov"]
     /// Schemes whose URLs must have a valid host name (`isWebScheme` tests them on bytes).
     static let webSchemes: Set<String> = ["http", "https", "ftp", "ftps", "ws", "wss", "sftp"]
 
@@ -71,7 +69,10 @@ struct UTS58Scanner: EntityScanner {
     func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String {
         if entity.kind == .email { return "UTS #58 email address" }
         let isBare = entity.target == .text(after: .https) && !entity.range.isEmpty
-        return isBare ? "UTS #58 bare domain, top-level domain in IANA's list" : "UTS #58 URL with a scheme"
+        guard isBare else { return "UTS #58 URL with a scheme" }
+        if Self.hasWWWPrefix(text, entity.start) { return "UTS #58 bare domain, top-level domain in IANA's list, www." }
+        return "UTS #58 bare domain, top-level domain in IANA's list; bare-name model "
+            + Self.bareNameJudgement(of: entity, in: text).summary
     }
 
     private func scan(_ state: inout ScanState, from minStart: Int, into out: inout [Entity]) {
@@ -154,6 +155,9 @@ struct UTS58Scanner: EntityScanner {
         /// Whether rejected candidates are recorded in `rejected` (`--explain`).
         var explains = false
         var rejected: [Explanation] = []
+        /// The hosts this buffer writes with a scheme, `www.` or `@`, built
+        /// on the first bare name that needs them (`BareNameModel`).
+        var documentHosts: DocumentHosts?
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
             self.t = t
@@ -235,6 +239,13 @@ struct UTS58Scanner: EntityScanner {
                 k += 1
             }
             let digits = k - domainEnd - 1
+            if digits > 0 && k < n && t[k] == 0x3A && !Self.hasWWWPrefix(t, state.hostRunStart(endingAt: p)) {
+                // `main.rs:2:5`, `foo.c:12: error`: a file and line, never a host and port.
+                var e = k + 1
+                while e < n && ByteClass.isDigit(t[e]) { e += 1 }
+                state.reject(state.hostRunStart(endingAt: p), e, .url, .bareName("a file and line ('name:LINE:')"))
+                return .skip(to: e)
+            }
             if digits > 5 || port > 0xFFFF {
                 if state.explains { state.reject(state.hostRunStart(endingAt: p), k, .url, .invalidHost) }
                 return .nothing
@@ -252,6 +263,13 @@ struct UTS58Scanner: EntityScanner {
                 return email(at: domainStart - beforeLength, domainEnd: labelEnd, linkEnd: linkEnd, &state)
             }
         }
+        // A name right after `/` or `\` is a path component (`/usr/share/perl5/file.pl`,
+        // `C:\tools\setup.exe`, `src/main.rs`), never the start of a bare link.
+        if domainStart > 0 && (t[domainStart - 1] == 0x2F || t[domainStart - 1] == 0x5C) {
+            let end = max(linkEnd, terminate(t, from: linkEnd, part: nil, cjkIsHard: true))
+            state.reject(domainStart, end, .url, .bareName("a path component (after '/' or '\\')"))
+            return .skip(to: end)
+        }
 
         let pqfEnd = terminate(t, from: linkEnd, part: nil, cjkIsHard: true)
         var end = pqfEnd
@@ -263,11 +281,12 @@ struct UTS58Scanner: EntityScanner {
             return .skip(to: end)
         }
 
-        let hasWWW = Self.hasWWWPrefix(t, domainStart)
-        if pqfEnd == linkEnd && !hasPort && !hasWWW {
-            let tld = UTF8Bytes.string(t, labelStart..<labelEnd).lowercased()
-            if Self.fileExtensionTLDs.contains(tld) {
-                state.reject(domainStart, end, .url, .fileName(tld))
+        if !Self.hasWWWPrefix(t, domainStart) {
+            let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
+                                                    colonNumber: hasPort, hasPath: pqfEnd > linkEnd)
+            let judgement = BareNameModel.judge(t, candidate, hosts: &state.documentHosts, explains: state.explains)
+            if !judgement.isLink {
+                state.reject(domainStart, end, .url, .bareName(judgement.summary))
                 return .skip(to: end)
             }
         }
