@@ -77,7 +77,7 @@ import Testing
     func onlyLinksAreBoundaries(_ text: String, _ isLink: Bool) {
         let bytes = Array(text.utf8)
         let first = bytes.withUnsafeBufferPointer { EntityFinder(options: Self.all).entities(in: $0).first }
-        #expect(first.map { e in bytes.withUnsafeBufferPointer { LinkBoundaryRescan.isLink(e, in: $0) } } == isLink)
+        #expect(first.map { e in bytes.withUnsafeBufferPointer { SecondRun.isLink(e, in: $0) } } == isLink)
     }
 
     @Test func dateIsNoBoundary() {

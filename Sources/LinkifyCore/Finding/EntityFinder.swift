@@ -165,7 +165,8 @@ public struct EntityFinder: Sendable {
     /// The one merge: `all` sorted by precedence (leftmost; at the same start
     /// user rules, then the longer match, SPEC §5), each candidate that
     /// overlaps no earlier winner admitted by the link policy, and the gaps
-    /// that overlapped candidates leave filled (`withGapEntities`). `log`
+    /// that overlapped candidates leave filled (`withGapEntities`, one
+    /// application of `SecondRun`). `log`
     /// hears every decision; `NoMergeLog` makes that free.
     @inline(__always)
     func merged<Log: MergeLog>(_ all: inout [Candidate], userScanners: Int, in text: UnsafeBufferPointer<UInt8>,
@@ -196,34 +197,6 @@ public struct EntityFinder: Sendable {
             }
         }
         return withGapEntities(result, overrun: overrun, in: text, depth: depth)
-    }
-
-    /// Rescans that one text may take: a gap's own gaps, and so on (bounded work).
-    static let gapDepth = 3
-
-    /// `result` with the entities of the gaps after `overrun` winners added.
-    ///
-    /// A candidate that lost to an overlapping winner but ran past its end
-    /// leaves text after the winner that no candidate covers. Once the winner
-    /// is a link, a second run sees that text on its own and may link part of
-    /// it (`@P.oa://m`: the mention wins, then `oa://m` is a URL), so it is
-    /// scanned on its own here, up to the next winner: annotating twice then
-    /// equals annotating once (SPEC §4).
-    func withGapEntities(_ result: [Entity], overrun: [Int], in text: UnsafeBufferPointer<UInt8>, depth: Int) -> [Entity] {
-        guard !overrun.isEmpty, depth < Self.gapDepth else { return result }
-        var merged: [Entity] = []
-        merged.reserveCapacity(result.count + overrun.count)
-        var next = 0
-        for (k, entity) in result.enumerated() {
-            merged.append(entity)
-            guard next < overrun.count, overrun[next] == k else { continue }
-            next += 1
-            let gap = entity.end..<(k + 1 < result.count ? result[k + 1].start : text.count)
-            guard !gap.isEmpty else { continue }
-            let slice = UnsafeBufferPointer(rebasing: text[gap])
-            for found in entities(in: slice, from: 0, depth: depth + 1) { merged.append(found.shifted(by: gap.lowerBound)) }
-        }
-        return merged
     }
 
     /// `entity` (found in `text`) with its target rewritten (`--rewrite`),

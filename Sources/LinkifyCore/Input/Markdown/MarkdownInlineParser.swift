@@ -334,7 +334,7 @@ struct MarkdownInlineParser {
         var closingAt: [Int: UInt8] = [:]
         for e in entities {
             cuts.append(e.range)
-            if LinkBoundaryRescan.isLink(e, in: chunk) {
+            if SecondRun.isLink(e, in: chunk) {
                 closingAt[e.end] = MarkdownLink.lastByte(text: UTF8Bytes.string(chunk, e.range), target: e.target(in: chunk))
             }
         }
