@@ -37,8 +37,11 @@ let package = Package(
                 swiftSettings: noConcurrencyRuntime),
         .executableTarget(name: "linkify", dependencies: ["LinkifyCLI"], swiftSettings: noConcurrencyRuntime,
                           linkerSettings: staticStandardLibrary),
-        .testTarget(name: "LinkifyCoreTests", dependencies: ["LinkifyCore"]),
-        .testTarget(name: "LinkifyCLITests", dependencies: ["LinkifyCLI", "LinkifyCore"]),
+        // What the tests share: the one helper that spawns a program, the
+        // in-process driver runner, temporary folders (not a product).
+        .target(name: "LinkifyTestSupport", dependencies: ["LinkifyCLI"], path: "Tests/LinkifyTestSupport"),
+        .testTarget(name: "LinkifyCoreTests", dependencies: ["LinkifyCore", "LinkifyTestSupport"]),
+        .testTarget(name: "LinkifyCLITests", dependencies: ["LinkifyCLI", "LinkifyCore", "LinkifyTestSupport"]),
     ]
 )
 

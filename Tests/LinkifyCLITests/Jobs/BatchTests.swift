@@ -254,9 +254,7 @@ import Testing
         let toFile = SpawnedLinkify.run(["a.txt", "-o", "/dev/full"], in: dir.path)
         #expect(toFile.status == 2)
         #expect(toFile.stderrText == "linkify: /dev/full: No space left on device\n")
-        let outputs = (dir.at(".spawn-o"), dir.at(".spawn-e"))
-        let pid = SpawnedLinkify.start(["a.txt"], in: dir.path, outputs: ("/dev/full", outputs.1))
-        let r = SpawnedLinkify.wait(pid, outputs: outputs)
+        let r = SpawnedLinkify.wait(SpawnedLinkify.start(["a.txt"], in: dir.path, stdoutPath: "/dev/full"))
         #expect(r.status == 2)
         #expect(r.stderrText == "linkify: <stdout>: No space left on device\n")
     }
@@ -280,16 +278,15 @@ import Testing
         while big.count < 48 << 20 { big += line }
         dir.file("d/b.md", big)
         dir.file("d/c.md", "see c.com\n")
-        let outputs = (dir.at(".spawn-o"), dir.at(".spawn-e"))
-        let pid = SpawnedLinkify.start(["-i", "-j", "1", "d"], in: dir.path, outputs: outputs)
+        let running = SpawnedLinkify.start(["-i", "-j", "1", "d"], in: dir.path)
         // Wait until the temporary file of d/b.md exists, then interrupt.
         var sawTemporary = false
         for _ in 0..<20_000 {
             if dir.allFiles().contains(where: { $0.hasPrefix("d/.b.md.linkify-") }) { sawTemporary = true; break }
             usleep(1000)
         }
-        kill(pid, SIGTERM)
-        let r = SpawnedLinkify.wait(pid, outputs: outputs)
+        kill(running.pid, SIGTERM)
+        let r = SpawnedLinkify.wait(running)
         #expect(sawTemporary)
         #expect(r.signal == SIGTERM)
         #expect(dir.allFiles() == ["d/a.md", "d/b.md", "d/c.md"])
@@ -297,25 +294,6 @@ import Testing
         let unchanged = dir.contents("d/b.md") == big   // a Bool: a failing diff of 48 MiB would not end
         #expect(unchanged)
         #expect(dir.text("d/c.md") == "see c.com\n")
-    }
-}
-
-extension SpawnedLinkify {
-    /// Output of a bash command line run in `directory`.
-    static func shell(_ command: String, in directory: String) -> String {
-        let outputs = (directory + "/.spawn-sh-out", directory + "/.spawn-sh-err")
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputs.0, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ["/bin/bash", "-c", "cd '\(directory)' && " + command]
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for p in cArgs { free(p) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 else { return "" }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return String(decoding: TempFolder.read(outputs.0), as: UTF8.self)
     }
 }
 
