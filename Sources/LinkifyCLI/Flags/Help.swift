@@ -48,7 +48,11 @@ enum Help {
             Reports each URL or email address that annotate would link (with --profile gfm:
             what GitHub would leave bare), as PATH:LINE:COLUMN: bare URL TEXT, or in the
             json, github (workflow commands) or sarif (2.1.0) format. Markdown is the
-            default for standard input; a directory is walked for Markdown files.
+            default for standard input; a directory is walked for Markdown files. In
+            Markdown, nothing inside code, existing links, HTML comments or the inline
+            elements <code> <pre> <a> <kbd> <samp> <tt> is reported (as MD034), with every
+            profile. With gfm, a URL GitHub does not autolink (an IPv6 host such as
+            https://[2001:db8::1]/) is not reported: use --profile default for it.
             --fix links them in place (Markdown links in Markdown, anchors in HTML;
             plain-text files are reported, not changed).
 
