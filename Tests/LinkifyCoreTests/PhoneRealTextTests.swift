@@ -71,6 +71,8 @@ import Testing
         ("DE", "Tel.|030 12345678|"),
         ("FR", "Standard : |01.42.68.53.00|."),
         ("DE", "Kontakt: |0221/1234567|"),
+        // A Russian trunk prefix before a slash (a line of the conformance phone inputs).
+        ("US", "Тел.: 8/|9123457595|"),
     ]
 
     @Test(arguments: keptCases)

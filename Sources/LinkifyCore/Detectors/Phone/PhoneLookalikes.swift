@@ -26,7 +26,7 @@ enum PhoneLookalikes {
 
     /// Part of an identifier (issue 12): a number whose first digit follows
     /// an ASCII letter or digit, `_` or `#` (`RFC2822`, `#5551234567`), or `-`
-    /// or `/` after one of those (`CVE-2026-113002`, `GHSA-…`, `PR ld/16467`),
+    /// or `/` after a letter or `_` (`CVE-2026-113002`, `GHSA-…`, `PR ld/16467`),
     /// or that starts with `#`, or that is followed
     /// by an ASCII letter, digit or `_`, or by `.`, `-` or `_` and one of those
     /// (`…-1~deb12u1` is caught by its shape, `2242-555-0123.tar`).
@@ -39,7 +39,10 @@ enum PhoneLookalikes {
         if let first = number.first, PhoneCharacters.digit(first) != nil {
             let p = byte(start - 1)
             if isWordByte(p) || p == 0x23 { return true }
-            if (p == 0x2D || p == 0x2F) && isWordByte(byte(start - 2)) { return true }
+            // After a digit, `8/9123457595` and `12-555-0123` are a trunk prefix or
+            // a second number that libphonenumber reads apart: only a letter or `_` counts.
+            let q = byte(start - 2)
+            if (p == 0x2D || p == 0x2F) && (ByteClass.isAlpha(q) || q == 0x5F) { return true }
         }
         let n = byte(end)
         if isWordByte(n) { return true }
