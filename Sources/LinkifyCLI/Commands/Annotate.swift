@@ -38,6 +38,15 @@ extension Driver {
         finderOptions.explanations = explainer
         let finder = EntityFinder(options: finderOptions)
         let inputs = self.inputs(options)
+        // Inputs whose nearest .linkify.json is not the run's get their own finder and anchors.
+        let configs = try FileConfigs.plan(inputs, run: options, arguments: arguments)
+        var ownSettings: [(options: Options, finder: EntityFinder, anchors: AnchorOptions)] = []
+        for o in configs.options.dropFirst() {
+            var own = try o.finderOptions(environment: io.environment)
+            own.userScanners = try o.userScanners()
+            own.explanations = explainer
+            ownSettings.append((o, EntityFinder(options: own), try o.anchorOptions()))
+        }
         let mode = try outputMode(options)
         if case .file(let path) = mode, inputs.count > 1 {
             throw UsageError("-o \(path) is a file: it takes one input (got \(inputs.count)); give a folder")
@@ -66,8 +75,16 @@ extension Driver {
         if case .file = mode { TemporaryFiles.installSignalHandlers() }
         if case .directory = mode { TemporaryFiles.installSignalHandlers() }
 
-        let job = AnnotateJob(options: options, finder: finder, anchors: anchors, explainer: explainer, mode: mode,
+        var job = AnnotateJob(options: options, finder: finder, anchors: anchors, explainer: explainer, mode: mode,
                               stdin: io.stdin, output: ordered, umask: Self.currentUmask())
+        job.meter = meter
+        let jobsByConfig = [job] + ownSettings.map { own in
+            var j = AnnotateJob(options: own.options, finder: own.finder, anchors: own.anchors, explainer: explainer, mode: mode,
+                                stdin: io.stdin, output: ordered, umask: job.umask)
+            j.meter = meter
+            return j
+        }
+        let configOf = configs.group
         let counters = JobCounters()
         var progressThread: pthread_t? = nil
         if let meter {
@@ -84,8 +101,8 @@ extension Driver {
             while ordered.failure == nil {
                 let i = counters.next.add(1, ordering: .relaxed).oldValue
                 guard i < all.count else { break }
-                let code = job.run(i, all[i])
-                meter?.fileDone(bytes: all[i].size)
+                let code = jobsByConfig[configOf[i]].run(i, all[i])
+                meter?.fileDone(index: i, bytes: all[i].size)
                 ordered.finish(job: i)
                 _ = counters.worst.max(code, ordering: .relaxed)
             }
@@ -130,6 +147,8 @@ struct AnnotateJob: Sendable {
     let stdin: Int32
     let output: OrderedOutput
     let umask: mode_t
+    /// The progress bar, if one is drawn: it watches how far each file has been read.
+    var meter: ProgressMeter? = nil
 
     /// Bytes looked at for a NUL to call a file binary (as git and grep do).
     static let binarySniffBytes = 8192
@@ -152,8 +171,10 @@ struct AnnotateJob: Sendable {
         }
     }
 
-    private func note(_ index: Int, _ text: String) {
-        if !options.quiet { output.note(job: index, text) }
+    /// A file a walk skips is noted only with `--verbose`: a walk over a
+    /// mixed tree meets many, and skipping them is what was asked.
+    private func skipNote(_ index: Int, _ text: String) {
+        if options.verbose && !options.quiet { output.note(job: index, text) }
     }
 
     private func process(_ index: Int, _ input: Input) throws -> Int32 {
@@ -163,7 +184,10 @@ struct AnnotateJob: Sendable {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileError.errno(input.path) }
         if st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(input.path, EISDIR) }
-        let format = options.from ?? (isStdin ? .text : InputFormat(path: input.path))
+        if st.st_mode & S_IFMT == S_IFREG { meter?.watch(index: index, fd: fd) }
+        // --stdin-filepath names standard input: its format, and the path shown in output.
+        let shownPath = isStdin ? options.stdinFilepath ?? input.path : input.path
+        let format = options.from ?? (isStdin && options.stdinFilepath == nil ? .text : InputFormat(path: shownPath))
 
         let rewrites: Bool
         switch mode {
@@ -176,7 +200,7 @@ struct AnnotateJob: Sendable {
             if format == .text {
                 guard options.to == .markdown else {
                     let why = "a plain-text file is rewritten in place only with --to markdown"
-                    if input.fromWalk { note(index, "linkify: \(input.path): skipped: \(why)"); return 0 }
+                    if input.fromWalk { skipNote(index, "linkify: \(input.path): skipped: \(why)"); return 0 }
                     throw FileError(path: input.path, message: why)
                 }
                 to = .markdown
@@ -193,14 +217,23 @@ struct AnnotateJob: Sendable {
             defer { sniff.deallocate() }
             let n = try FileSystem.readFully(fd, sniff, count: Self.binarySniffBytes, at: 0, path: input.path)
             if memchr(sniff, 0, n) != nil {
-                note(index, "linkify: \(input.path): skipped: binary file")
+                skipNote(index, "linkify: \(input.path): skipped: binary file")
                 return 0
             }
         }
 
-        var renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: PathBytes.displayed(input.path))
+        var renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: PathBytes.displayed(shownPath))
         renderOptions.anchors = anchors
         let renderer = makeRenderer(renderOptions)
+
+        if input.ignored, case .standardOutput = mode {
+            // Ignored by the rules its --stdin-filepath falls under: the text as it came
+            // (prettier's behaviour, so an editor's buffer is never emptied), or no entities.
+            let out = FileOutput(path: "<stdout>") { raw in try output.write(job: index, raw) }
+            if to != .json && to != .jsonl { try Self.copy(fd: fd, path: input.path, to: out) }
+            try out.flush()
+            return 0
+        }
 
         switch mode {
         case .standardOutput:
@@ -234,6 +267,14 @@ struct AnnotateJob: Sendable {
         }
     }
 
+    /// Copies what is left of `fd` to `out` unchanged.
+    static func copy(fd: Int32, path: String, to out: FileOutput) throws {
+        try FileInput(fd: fd, path: path).forEachChunk { chunk in
+            out.buffer.append(contentsOf: chunk)
+            try out.flushIfFull()
+        }
+    }
+
     /// `-o`: the output file, through a temporary file (a device or pipe written directly).
     private func write(to target: String, fd: Int32, input: Input, format: InputFormat, renderer: any Renderer,
                        to: OutputFormat, inPlace: Bool) throws {
@@ -260,7 +301,11 @@ struct AnnotateJob: Sendable {
     private func emit(fd: Int32, input: Input, format: InputFormat, renderer: any Renderer, to: OutputFormat, out: FileOutput) throws {
         // SPEC §3: with -o, each json file holds the document for its one input.
         if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
-        try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
+        if input.ignored {
+            if to != .json && to != .jsonl { try Self.copy(fd: fd, path: input.path, to: out) }
+        } else {
+            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
+        }
         if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
         try out.flush()
     }

@@ -16,23 +16,36 @@ extension Driver {
         var reporter = makeLintReporter(options)
         out.buffer += reporter.begin()
         let inputs = lintInputs(options)
-        let job = LintJob(finder: finder, from: options.from, fix: options.fix, stdin: io.stdin)
+        // Inputs whose nearest .linkify.json is not the run's are linted with their own settings.
+        let configs = try FileConfigs.plan(inputs, run: options, arguments: arguments)
+        var built: [LintJob] = []
+        for (n, o) in configs.options.enumerated() {
+            var job = LintJob(finder: n == 0 ? finder : EntityFinder(options: try o.finderOptions(environment: io.environment)),
+                              from: o.from, fix: options.fix, stdin: io.stdin)
+            job.stdinFilepath = options.stdinFilepath
+            // SARIF makes URIs from the names' exact bytes (see makeLintReporter).
+            job.displaysPaths = options.lintFormat != .sarif
+            built.append(job)
+        }
+        let lintJobs = built
         let jobs = max(1, min(options.jobs ?? WorkerThreads.processorCount, inputs.count))
         // Files are linted in parallel a batch at a time and reported in input
         // order, so output streams and what waits is one batch of findings.
         let batchSize = jobs == 1 ? 1 : 16 * jobs
         var batchStart = 0
         while batchStart < inputs.count {
-            let batch = Array(inputs[batchStart..<min(batchStart + batchSize, inputs.count)])
+            let range = batchStart..<min(batchStart + batchSize, inputs.count)
+            let batch = Array(inputs[range])
+            let configOf = Array(configs.group[range])
             batchStart += batch.count
-            for outcome in job.run(batch, jobs: jobs) {
+            for outcome in LintJob.run(batch, jobs: jobs, using: { lintJobs[configOf[$0]] }) {
                 switch outcome {
                 case .success(let findings):
                     if !findings.isEmpty { status.record(1) }
                     out.buffer += reporter.report(findings)
                     try out.flushIfFull()
                 case .failure(let skipped as SkippedFile):
-                    if !options.quiet {
+                    if options.verbose && !options.quiet {
                         try out.flush()
                         report("linkify: \(skipped.path): skipped: \(skipped.reason)")
                     }
@@ -60,7 +73,10 @@ extension Driver {
         case .text: return TextLintReporter(color: usesColor(options))
         case .json: return JSONLintReporter()
         case .github: return GitHubLintReporter()
-        case .sarif: return SARIFLintReporter(rules: LintRule.rules(for: options.effectiveKinds), toolVersion: linkifyVersion)
+        case .sarif:
+            var reporter = SARIFLintReporter(rules: LintRule.rules(for: options.effectiveKinds), toolVersion: linkifyVersion)
+            reporter.pathBytes = { PathBytes.bytes($0) }
+            return reporter
         }
     }
 
@@ -81,16 +97,22 @@ struct LintJob: Sendable {
     let from: InputFormat?
     let fix: Bool
     let stdin: Int32
+    /// Whether findings name their file as messages show it (`\xHH` for a
+    /// byte that is not UTF-8) or in `PathBytes`' form, for SARIF's URIs.
+    var displaysPaths = true
+    /// `--stdin-filepath`: the name standard input stands for.
+    var stdinFilepath: String?
 
-    /// The outcome of each of `inputs`, in order, linted on `jobs` threads.
-    func run(_ inputs: [Input], jobs: Int) -> [Result<[LintFinding], any Error>] {
+    /// The outcome of each of `inputs`, in order, linted on `jobs` threads,
+    /// input `i` by `job(i)`.
+    static func run(_ inputs: [Input], jobs: Int, using job: @escaping @Sendable (Int) -> LintJob) -> [Result<[LintFinding], any Error>] {
         let slots = Slots<Result<[LintFinding], any Error>>(count: inputs.count)
         let next = Atomic<Int>(0)
         WorkerThreads.run(count: min(jobs, inputs.count)) { _ in
             while true {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 guard i < inputs.count else { break }
-                slots.set(i, Result { try lint(inputs[i]) })
+                slots.set(i, Result { try job(i).lint(inputs[i]) })
             }
         }
         return slots.values()
@@ -98,20 +120,25 @@ struct LintJob: Sendable {
 
     /// Lints one input; with `fix`, rewrites it and returns what is left.
     func lint(_ input: Input) throws -> [LintFinding] {
-        let format = from ?? (input.path == "-" ? .markdown : InputFormat(path: input.path))
+        let isStdin = input.path == "-"
+        // SPEC §6: standard input is Markdown, unless --stdin-filepath names it otherwise.
+        let shownPath = isStdin ? stdinFilepath ?? input.path : input.path
+        let format = from ?? (isStdin && stdinFilepath == nil ? .markdown : InputFormat(path: shownPath))
+        if input.ignored { throw SkippedFile(path: shownPath, reason: "ignored") }
         let linter = Linter(format: format, finder: finder)
         let document = try readDocument(input)
         // SPEC §2 and §7: a directory walk skips binary files (a NUL in the first 8 KiB), as annotate does.
         if input.fromWalk, document.prefix(AnnotateJob.binarySniffBytes).contains(0) {
             throw SkippedFile(path: input.path, reason: "binary file")
         }
-        var result = document.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
+        let path = displaysPaths ? PathBytes.displayed(shownPath) : shownPath
+        var result = document.withUnsafeBufferPointer { linter.lint($0, path: path) }
         guard fix, !result.findings.isEmpty,
               let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) else {
             return result.findings
         }
         try FileSystem.replaceContents(of: input.path, with: fixed)
-        result = fixed.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
+        result = fixed.withUnsafeBufferPointer { linter.lint($0, path: path) }
         return result.findings
     }
 

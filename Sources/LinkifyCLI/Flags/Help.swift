@@ -33,7 +33,11 @@ enum Help {
 
             Reads each PATH (a file, a directory walked recursively, or - for standard
             input; no PATH reads standard input) and writes it back with links added,
-            or writes what it found as JSON.
+            or writes what it found as JSON. A directory walk takes Markdown, HTML and
+            .txt files, skipping hidden files, node_modules, binary files and what
+            .gitignore, .git/info/exclude and git's global excludes file ignore.
+            Settings come from the command line, then from the .linkify.json nearest
+            to each input (see --config).
 
             Options:
 
@@ -47,10 +51,13 @@ enum Help {
 
             Reports each URL or email address that annotate would link (with --profile gfm:
             what GitHub would leave bare), as PATH:LINE:COLUMN: bare URL TEXT, or in the
-            json, github (workflow commands) or sarif (2.1.0) format. Markdown is the
-            default for standard input; a directory is walked for Markdown files.
-            --fix links them in place (Markdown links in Markdown, anchors in HTML;
-            plain-text files are reported, not changed).
+            json, github (workflow commands) or sarif (2.1.0) format. Standard input is
+            read as Markdown (--stdin-filepath: by the name's extension). A directory is
+            walked for Markdown files only (.md .markdown .mdown .mkd .mdx; --include
+            replaces that set), as annotate walks: hidden files, node_modules, ignored
+            and binary files skipped. A file named on the command line is read in the
+            format of its extension. --fix links them in place (Markdown links in
+            Markdown, anchors in HTML; plain-text files are reported, not changed).
 
             Comments that turn findings off (one comment per line, optionally followed by
             rule names: bare-url, bare-email):
