@@ -41,7 +41,7 @@ extension Driver {
         // Inputs whose nearest .linkify.json is not the run's get their own finder and anchors.
         let configs = try FileConfigs.plan(inputs, run: options, arguments: arguments)
         var ownSettings: [(options: Options, finder: EntityFinder, anchors: AnchorOptions)] = []
-        for o in configs.options.dropFirst() {
+        for o in configs.others {
             var own = try o.finderOptions(environment: io.environment)
             own.userScanners = try o.userScanners()
             own.explanations = explainer
@@ -78,13 +78,14 @@ extension Driver {
         var job = AnnotateJob(options: options, finder: finder, anchors: anchors, explainer: explainer, mode: mode,
                               stdin: io.stdin, output: ordered, umask: Self.currentUmask())
         job.meter = meter
-        let jobsByConfig = [job] + ownSettings.map { own in
+        let ownJobs = ownSettings.map { own in
             var j = AnnotateJob(options: own.options, finder: own.finder, anchors: own.anchors, explainer: explainer, mode: mode,
                                 stdin: io.stdin, output: ordered, umask: job.umask)
             j.meter = meter
             return j
         }
         let configOf = configs.group
+        let runJob = job
         let counters = JobCounters()
         var progressThread: pthread_t? = nil
         if let meter {
@@ -101,7 +102,7 @@ extension Driver {
             while ordered.failure == nil {
                 let i = counters.next.add(1, ordering: .relaxed).oldValue
                 guard i < all.count else { break }
-                let code = jobsByConfig[configOf[i]].run(i, all[i])
+                let code = configOf[i] == 0 ? runJob.run(i, all[i]) : ownJobs[configOf[i] - 1].run(i, all[i])
                 meter?.fileDone(index: i, bytes: all[i].size)
                 ordered.finish(job: i)
                 _ = counters.worst.max(code, ordering: .relaxed)

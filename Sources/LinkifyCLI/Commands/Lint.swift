@@ -18,16 +18,17 @@ extension Driver {
         let inputs = lintInputs(options)
         // Inputs whose nearest .linkify.json is not the run's are linted with their own settings.
         let configs = try FileConfigs.plan(inputs, run: options, arguments: arguments)
-        var built: [LintJob] = []
-        for (n, o) in configs.options.enumerated() {
-            var job = LintJob(finder: n == 0 ? finder : EntityFinder(options: try o.finderOptions(environment: io.environment)),
-                              from: o.from, fix: options.fix, stdin: io.stdin)
+        func lintJob(_ o: Options, _ finder: EntityFinder) -> LintJob {
+            var job = LintJob(finder: finder, from: o.from, fix: options.fix, stdin: io.stdin)
             job.stdinFilepath = options.stdinFilepath
             // SARIF makes URIs from the names' exact bytes (see makeLintReporter).
             job.displaysPaths = options.lintFormat != .sarif
-            built.append(job)
+            return job
         }
-        let lintJobs = built
+        let runJob = lintJob(options, finder)
+        var built: [LintJob] = []
+        for o in configs.others { built.append(lintJob(o, EntityFinder(options: try o.finderOptions(environment: io.environment)))) }
+        let ownJobs = built
         let jobs = max(1, min(options.jobs ?? WorkerThreads.processorCount, inputs.count))
         // Files are linted in parallel a batch at a time and reported in input
         // order, so output streams and what waits is one batch of findings.
@@ -36,9 +37,9 @@ extension Driver {
         while batchStart < inputs.count {
             let range = batchStart..<min(batchStart + batchSize, inputs.count)
             let batch = Array(inputs[range])
-            let configOf = Array(configs.group[range])
+            let configOf = configs.group, first = range.lowerBound
             batchStart += batch.count
-            for outcome in LintJob.run(batch, jobs: jobs, using: { lintJobs[configOf[$0]] }) {
+            for outcome in LintJob.run(batch, jobs: jobs, using: { configOf[first + $0] == 0 ? runJob : ownJobs[configOf[first + $0] - 1] }) {
                 switch outcome {
                 case .success(let findings):
                     if !findings.isEmpty { status.record(1) }

@@ -15,9 +15,11 @@ import Darwin
 /// (`runSettings`) come from the command line and the file found from the
 /// current folder, whatever an input's own file says.
 struct FileConfigs {
-    /// The options in use: `[0]` the run's own, then one per other file.
-    private(set) var options: [Options]
-    /// For each input, the index of its options in `options`.
+    /// The options of the inputs whose file is not the run's, one per file.
+    /// (The run's own are not in the list: a run that needs no other makes
+    /// no array of `Options`, whose type the runtime would build at start-up.)
+    private(set) var others: [Options] = []
+    /// For each input, 0 for the run's options, else `k` for `others[k - 1]`.
     private(set) var group: [Int]
 
     /// The long names of the settings taken from the run, not from an input's file.
@@ -28,20 +30,32 @@ struct FileConfigs {
     /// line and the file found from the current folder), `arguments` the
     /// command line they were parsed from.
     static func plan(_ inputs: [Input], run: Options, arguments: [String],
-                     workingDirectory: String? = ConfigFile.currentDirectory()) throws(UsageError) -> FileConfigs {
-        var result = FileConfigs(options: [run], group: Array(repeating: 0, count: inputs.count))
-        guard !run.noConfig, run.config == nil, let workingDirectory else { return result }
+                     workingDirectory: @autoclosure () -> String? = ConfigFile.currentDirectory()) throws(UsageError) -> FileConfigs {
+        var result = FileConfigs(group: Array(repeating: 0, count: inputs.count))
+        guard !run.noConfig, run.config == nil else { return result }
+        // A file of the current folder, and standard input without a name, have the
+        // run's configuration. Most runs have only those: they build no dictionary
+        // (the first one a run makes costs a search of every protocol conformance).
+        func folder(_ input: Input) -> String? {
+            guard let path = input.path == "-" ? run.stdinFilepath : input.path, let slash = path.lastIndex(of: "/") else { return nil }
+            return slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+        guard inputs.contains(where: { folder($0) != nil }), let workingDirectory = workingDirectory() else { return result }
         let runConfig = ConfigFile.locate(run, workingDirectory: workingDirectory)
-        // Made at the first input outside the current folder: most runs need neither.
         var nearest: [String: String?] = [:]
+        // Walked files share their folders as spelt: one realpath per folder, not per file.
+        var byFolder: [String: String?] = [:]
         var groups: [String: Int] = [:]
         var commandLine: Options?
         for (i, input) in inputs.enumerated() {
-            guard let path = input.path == "-" ? run.stdinFilepath : input.path else { continue }
-            // A file of the current folder has the run's configuration.
-            guard let slash = path.lastIndex(of: "/") else { continue }
-            let folder = slash == path.startIndex ? "/" : String(path[..<slash])
-            let config = ConfigFile.nearest(toFolder: folder, cache: &nearest)
+            guard let folder = folder(input) else { continue }
+            let config: String?
+            if let known = byFolder[folder] {
+                config = known
+            } else {
+                config = ConfigFile.nearest(toFolder: folder, cache: &nearest)
+                byFolder[folder] = config
+            }
             guard config != runConfig else { continue }
             let key = config ?? ""
             if let g = groups[key] {
@@ -52,9 +66,9 @@ struct FileConfigs {
             var options = commandLine!
             if let config { try ConfigFile.load(path: config, into: &options) }
             options.takeRunSettings(from: run)
-            result.options.append(options)
-            groups[key] = result.options.count - 1
-            result.group[i] = result.options.count - 1
+            result.others.append(options)
+            groups[key] = result.others.count
+            result.group[i] = result.others.count
         }
         return result
     }
