@@ -289,7 +289,7 @@ extension Flag {
             o.jobs = n
         },
         Flag("stdin-filepath", value: "PATH",
-             "the file name standard input stands for: its extension decides the input format, and its folder the .linkify.json and ignore rules (the input is skipped if they ignore it)") { o, v in o.stdinFilepath = v },
+             "the file name standard input stands for: its extension decides the input format, its folder the .linkify.json and ignore rules (input they ignore is written back unchanged; lint reports nothing)") { o, v in o.stdinFilepath = v },
         Flag("config", value: "FILE", "read options from a JSON file for every input (default: for each input the nearest .linkify.json from its folder upwards to the git work tree's top)") { o, v in o.config = v },
         Flag("no-config", "do not read a configuration file") { o, _ in o.noConfig = true },
         Flag("explain", for: [.annotate], "say on standard error why each candidate was linked or rejected") { o, _ in o.explain = true },
