@@ -270,6 +270,39 @@ import Testing
         #expect(frames[2].hasPrefix("[========================] 1/1 files"))
         #expect(meter.counts().files == 1 && meter.counts().bytes == 1000)
     }
+
+    /// Through the binary, `--progress` forced: standard output is a FIFO the
+    /// test does not read until a frame has shown, so linkify is held inside
+    /// its one file (by a full pipe, not by time) while the bar is drawn.
+    @Test func aLargeFileMovesTheBarBeforeItIsDone() {
+        let dir = TempFolder()
+        dir.file("big.txt", String(repeating: "some words and example.com in a line\n", count: 200_000))   // 7.6 MB
+        dir.file("unused", "")
+        #expect(mkfifo(dir.at("out.fifo"), 0o600) == 0)
+        // Opened for reading first, without waiting for a writer: linkify's open then does not block.
+        let reader = open(dir.at("out.fifo"), O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        let pid = SpawnedLinkify.start(["--progress", "big.txt"], in: dir.path, outputs: (dir.at("out.fifo"), dir.at("err")))
+        var moving = false
+        for _ in 0..<1200 where !moving {
+            usleep(50_000)
+            let frames = dir.text("err").split(separator: "\r")
+            moving = frames.contains { $0.contains("] 0/1 files") && $0.contains("[=") }
+        }
+        _ = fcntl(reader, F_SETFL, 0)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress!, $0.count) }
+            if n <= 0 { break }
+            total += n
+        }
+        close(reader)
+        let r = SpawnedLinkify.wait(pid, outputs: (dir.at("unused"), dir.at("err")))
+        #expect(r.status == 0)
+        #expect(moving, "a frame with part of the file read and no file done")
+        #expect(total > 7_600_000)
+    }
 }
 
 @Suite struct HonestHelpTests {
