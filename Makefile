@@ -21,28 +21,37 @@ build:
 demo: build
 	@printf 'Docs at example.com/docs (or https://ja.wikipedia.org/wiki/東京), mail hi@example.org; main.rs is a file.\n' | $(BIN)
 
-# Every test: unit, golden and CLI tests, then the conformance gate.
+# Every test: unit, golden and CLI tests, the vendored conformance suites, README,
+# install and CI-example checks (scripts/run_tests.sh says what runs and what is skipped).
 test:
 	SHARED=$(SHARED) scripts/run_tests.sh
 
+# The vendored suites (Fixtures/conformance); with ../shared also its full scorer table.
 conformance: build
-	python3 $(SHARED)/tools/conformance.py --bin $(BIN) $(SHARED)/conformance
+	python3 scripts/check/conformance.py --bin $(BIN)
+	@if [ -f $(SHARED)/tools/conformance.py ]; then python3 $(SHARED)/tools/conformance.py --bin $(BIN) $(SHARED)/conformance; \
+	else echo "conformance: no $(SHARED), its full scorer skipped"; fi
 
-# Regenerates Sources/LinkifyCore/Tables from ../shared (commit the result).
+# Regenerates Sources/LinkifyCore/Tables from ../shared and Linguist (commit the result).
 tables:
-	python3 scripts/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
-	python3 scripts/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	python3 scripts/gen/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	python3 scripts/gen/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	@# Needs Debian's ruby-github-linguist (apt-get install ruby-github-linguist).
+	python3 scripts/gen/gen_extension_tables.py "$$(dpkg -L ruby-github-linguist | grep '/languages.yml$$')" \
+		$(SHARED)/data/tlds-alpha-by-domain.txt Sources/LinkifyCore/Tables/TLDDoubleLife.swift
 
-# Hostile-input check: XSS vectors through --to html, loaded in headless Chromium.
+# Hostile-input check: XSS vectors through --to html, loaded in headless Chromium;
+# then standalone documents of a text file, checked there for line breaks and links.
 security: build
-	@scripts/ensure-tools.sh
+	@scripts/ensure-tools.sh chromium
 	@command -v chromium >/dev/null || { echo "make security needs chromium (apt-get install chromium)"; exit 2; }
 	python3 scripts/security/check.py --bin $(BIN)
+	python3 scripts/security/standalone.py --bin $(BIN)
 
 # Spark (local mode), GNU parallel and xargs -P runs checked against one run, and
 # the README's Swift example built as a package depending on LinkifyCore.
 integration: build
-	scripts/integration.sh
+	scripts/integration/integration.sh
 
 # Every benchmark of issues 2, 3 and 7 in one run, closing with the summary of
 # the issue 7 goals (our figure, the peer's, ratio, target, met; see
@@ -51,9 +60,9 @@ integration: build
 # BENCH_CALLGRIND=0, BENCH_REPEAT, BENCH_MDL_REPEAT, BENCH_FILES_REPEAT, BENCH_LINE_MIB.
 bench: build build-static
 	@mkdir -p bench-data && rm -f bench-data/results.jsonl
-	scripts/bench.sh $(BIN) $(STATIC_BIN)
-	scripts/bench_literals.sh $(BIN)
-	scripts/bench_docs.sh $(BIN) $(STATIC_BIN)
+	scripts/bench/bench.sh $(BIN) $(STATIC_BIN)
+	scripts/bench/bench_literals.sh $(BIN)
+	scripts/bench/bench_docs.sh $(BIN) $(STATIC_BIN)
 	@python3 scripts/bench/summary.py
 
 # The summary table of the last `make bench` (or of whichever parts ran since).
@@ -64,7 +73,7 @@ bench-summary:
 # cmark-gfm -e autolink, -j 2 vs -j 1, start-up, peak memory on 1 GiB lines and
 # a large Markdown file; see docs/benchmarks-docs.md.
 bench-docs: build build-static
-	scripts/bench_docs.sh $(BIN) $(STATIC_BIN)
+	scripts/bench/bench_docs.sh $(BIN) $(STATIC_BIN)
 
 # The static build that `make install` installs, for the benchmarks.
 build-static:
@@ -90,15 +99,15 @@ fuzz: $(FUZZ_BIN)
 
 # Time and peak memory of the 1 GiB pathological inputs (PATHO_MIB=1024 by default).
 pathological: build
-	scripts/pathological.sh
+	scripts/bench/pathological.sh
 
 # Parallel speed-up of -j N over a folder of real files.
 speedup: build
-	scripts/parallel_speedup.sh
+	scripts/bench/parallel_speedup.sh
 
 # The cost of 10,000 --links literals and of --pattern prefilters.
 bench-literals: build
-	scripts/bench_literals.sh $(BIN)
+	scripts/bench/bench_literals.sh $(BIN)
 
 # The installed binary is a fully static executable (Swift runtime and libc
 # linked in: no dynamic loading at start-up, about 1 ms instead of 3 ms dynamic,

@@ -38,7 +38,7 @@ func render(_ t: UnsafeBufferPointer<UInt8>, from: InputFormat, to: OutputFormat
             offsets: OffsetUnit = .scalar) -> [UInt8] {
     var renderer = makeRenderer(RenderOptions(format: to, input: from, offsets: offsets))
     var out: [UInt8] = []
-    annotateDocument(t, reader: from.reader, finder: finder, renderer: &renderer, into: &out)
+    Annotator.annotate(document: t, input: from, finder: finder, renderer: &renderer, into: &out)
     return out
 }
 

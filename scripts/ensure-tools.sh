@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond the Swift toolchain: cmark-gfm, the
-# CommonMark/GFM renderer that checks markdown output; Tests that need it fail
-# (they never pass silently) when it is missing, so install it or say why not.
+# CommonMark/GFM renderer that checks markdown output (the Markdown writer tests
+# and the GFM conformance cases); tests that need it fail (they never pass
+# silently) when it is missing, so install it or say why not.
+# Usage: scripts/ensure-tools.sh [EXTRA_TOOL...]   (`make security` adds chromium)
 set -u
-# zsh, fish and man check the installed completions and man page (scripts/test_install.sh);
-# chromium loads the hostile-input pages of scripts/security/check.py.
+# zsh, fish and man check the installed completions and man page (scripts/check/test_install.sh);
+# chromium, asked for by `make security` only, loads the hostile-input pages of scripts/security/check.py.
 missing=()
-for tool in cmark-gfm zsh fish man chromium; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+for tool in cmark-gfm zsh fish man "$@"; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
 [ ${#missing[@]} -eq 0 ] && exit 0
 packages=()
 for tool in "${missing[@]}"; do case "$tool" in man) packages+=(man-db) ;; *) packages+=("$tool") ;; esac; done

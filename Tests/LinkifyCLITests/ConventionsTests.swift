@@ -6,22 +6,24 @@ import Darwin
 import Testing
 @testable import LinkifyCLI
 @testable import LinkifyCore
+import LinkifyTestSupport
 
 /// Issue 14's conventions users expect from prettier, markdownlint-cli2 and
 /// ripgrep: `--stdin-filepath`, `.linkify.json` per file, git's other ignore
 /// files, quiet walks, progress within a file, honest help, SARIF URIs.
 @Suite struct StdinFilepathTests {
-    static let markdown = "see [x](https://a.com) and `b.com` and c.com\n"
+    static let markdown = "see [x](https://a.com) and `https://b.com` and c.com\n"
 
     @Test func theNameDecidesTheSyntax() {
         let dir = TempFolder()
         let named = SpawnedLinkify.run(["--stdin-filepath", "x.md", "--to", "markdown"], in: dir.path, stdin: Array(Self.markdown.utf8))
         #expect(named.status == 0)
         // Read as Markdown: the link and the code span are left alone.
-        #expect(named.stdoutText == "see [x](https://a.com) and `b.com` and [c.com](https://c.com)\n")
+        #expect(named.stdoutText == "see [x](https://a.com) and `https://b.com` and [c.com](https://c.com)\n")
         // Without it standard input is plain text (what issue 14 met).
         let plain = SpawnedLinkify.run(["--to", "markdown"], in: dir.path, stdin: Array(Self.markdown.utf8))
-        #expect(plain.stdoutText.contains("`[b.com](https://b.com)`"))
+        // (A URL with its scheme: the bare-name model may leave a bare `b.com` alone.)
+        #expect(plain.stdoutText.contains("`<https://b.com>`"))
         // --from still wins over the name.
         let from = SpawnedLinkify.run(["--stdin-filepath", "x.md", "--from", "text", "--to", "markdown"], in: dir.path,
                                       stdin: Array(Self.markdown.utf8))
@@ -277,16 +279,16 @@ import Testing
     @Test func aLargeFileMovesTheBarBeforeItIsDone() {
         let dir = TempFolder()
         dir.file("big.txt", String(repeating: "some words and example.com in a line\n", count: 200_000))   // 7.6 MB
-        dir.file("unused", "")
         #expect(mkfifo(dir.at("out.fifo"), 0o600) == 0)
         // Opened for reading first, without waiting for a writer: linkify's open then does not block.
         let reader = open(dir.at("out.fifo"), O_RDONLY | O_NONBLOCK)
         #expect(reader >= 0)
-        let pid = SpawnedLinkify.start(["--progress", "big.txt"], in: dir.path, outputs: (dir.at("out.fifo"), dir.at("err")))
+        let running = SpawnedLinkify.start(["--progress", "big.txt"], in: dir.path, stdoutPath: dir.at("out.fifo"))
+        let errPath = Spawn.outputs(of: running).stderr
         var moving = false
         for _ in 0..<1200 where !moving {
             usleep(50_000)
-            let frames = dir.text("err").split(separator: "\r")
+            let frames = String(decoding: Files.read(errPath), as: UTF8.self).split(separator: "\r")
             moving = frames.contains { $0.contains("] 0/1 files") && $0.contains("[=") }
         }
         _ = fcntl(reader, F_SETFL, 0)
@@ -298,7 +300,7 @@ import Testing
             total += n
         }
         close(reader)
-        let r = SpawnedLinkify.wait(pid, outputs: (dir.at("unused"), dir.at("err")))
+        let r = SpawnedLinkify.wait(running)
         #expect(r.status == 0)
         #expect(moving, "a frame with part of the file read and no file done")
         #expect(total > 7_600_000)

@@ -26,6 +26,41 @@ import Testing
 
     @Test func thereAreGoldenCases() { #expect(Self.caseNames.count >= 8) }
 
+    /// `bytes` with every occurrence of `pattern` replaced by `replacement`.
+    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        guard !pattern.isEmpty else { return bytes }
+        var result: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == pattern[0] && i + pattern.count <= bytes.count && Array(bytes[i..<i + pattern.count]) == pattern {
+                result += replacement
+                i += pattern.count
+            } else {
+                result.append(bytes[i])
+                i += 1
+            }
+        }
+        return result
+    }
+
+    /// SPEC §7: invalid UTF-8 passes through byte for byte, so each invalid
+    /// sequence of an `invalid-utf8-html` input is in its expected output as is.
+    @Test func invalidBytesAreInTheGoldenFileAsTheyAre() {
+        let expected = Subprocess.read(Self.root + "/invalid-utf8-html/expected")
+        for sequence: [UInt8] in [[0xFF, 0xFE], [0xC0, 0xAF], [0xED, 0xA0, 0x80]] {
+            let found = expected.indices.contains { i in
+                i + sequence.count <= expected.count && Array(expected[i..<i + sequence.count]) == sequence
+            }
+            #expect(found, "\(sequence) missing from invalid-utf8-html/expected")
+        }
+        #expect(Self.replacing([0xEF, 0xBF, 0xBD], with: [], in: expected) == expected, "U+FFFD in the golden file")
+    }
+
+    @Test func replacingWorksOnBytes() {
+        let invalid: [UInt8] = [0xFF, 0x2F, 0x61, 0x2F, 0xC0]   // \xFF /a/ \xC0
+        #expect(Self.replacing(Array("/a/".utf8), with: Array("{dir}".utf8), in: invalid) == [0xFF] + Array("{dir}".utf8) + [0xC0])
+    }
+
     @Test(arguments: caseNames) func golden(_ name: String) {
         let dir = Self.root + "/" + name
         let args = String(decoding: Subprocess.read(dir + "/args"), as: UTF8.self)
@@ -43,15 +78,17 @@ import Testing
         close(outFD)
         close(errFD)
         if inputFD >= 0 { close(inputFD) }
-        let out = String(decoding: Subprocess.read(tmp + "/out"), as: UTF8.self).replacing(dir, with: "{dir}")
+        // Bytes, never a String: decoding would turn invalid UTF-8 into U+FFFD,
+        // and a golden file must record the very bytes linkify writes (SPEC §7).
+        let out = Self.replacing(Array(dir.utf8), with: Array("{dir}".utf8), in: Subprocess.read(tmp + "/out"))
         if getenv("LINKIFY_RECORD") != nil {
-            Subprocess.write(Array(out.utf8), to: dir + "/expected")
+            Subprocess.write(out, to: dir + "/expected")
             if status != 0 { Subprocess.write(Array("\(status)\n".utf8), to: dir + "/status") }
             return
         }
         let expected = Subprocess.read(dir + "/expected")
         let expectedStatus = Int32(String(decoding: Subprocess.read(dir + "/status"), as: UTF8.self).split(separator: "\n").first ?? "0") ?? 0
-        #expect(Array(out.utf8) == expected, "\(name): got\n\(out)")
+        #expect(out == expected, "\(name): got\n\(String(decoding: out, as: UTF8.self))\nbytes \(out)")
         #expect(status == expectedStatus, "\(name): stderr \(String(decoding: Subprocess.read(tmp + "/err"), as: UTF8.self))")
     }
 }

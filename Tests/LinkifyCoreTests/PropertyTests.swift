@@ -33,7 +33,7 @@ import Testing
         for text in Self.samples(count: 1500) {
             var renderer = makeRenderer(RenderOptions(format: format, input: .markdown))
             var out: [UInt8] = []
-            text.withUnsafeBufferPointer { annotateDocument($0, reader: TextReader(), finder: finder, renderer: &renderer, into: &out) }
+            text.withUnsafeBufferPointer { Annotator.annotate(document: $0, input: .text, finder: finder, renderer: &renderer, into: &out) }
             let found = text.withUnsafeBufferPointer { finder.entities(in: $0) }
             // Removing what was added for each entity gives the input back.
             var rebuilt: [UInt8] = []
@@ -71,7 +71,7 @@ import Testing
         for format in [OutputFormat.html, .jsonl] {
             var whole: [UInt8] = []
             var renderer = makeRenderer(RenderOptions(format: format))
-            text.withUnsafeBufferPointer { annotateDocument($0, reader: TextReader(), finder: finder, renderer: &renderer, into: &whole) }
+            text.withUnsafeBufferPointer { Annotator.annotate(document: $0, input: .text, finder: finder, renderer: &renderer, into: &whole) }
             var streamed: [UInt8] = []
             var annotator = StreamingAnnotator(finder: finder, renderer: makeRenderer(RenderOptions(format: format)), chunkSize: 512)
             annotator.begin(into: &streamed)

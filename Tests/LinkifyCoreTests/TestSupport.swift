@@ -51,7 +51,7 @@ func rendered(_ text: String, _ format: OutputFormat, input: InputFormat = .text
     var renderer = makeRenderer(RenderOptions(format: format, input: input))
     var out: [UInt8] = []
     bytes.withUnsafeBufferPointer { t in
-        annotateDocument(t, reader: input.reader, finder: EntityFinder(options: options), renderer: &renderer, into: &out)
+        Annotator.annotate(document: t, input: input, finder: EntityFinder(options: options), renderer: &renderer, into: &out)
     }
     return String(decoding: out, as: UTF8.self)
 }

@@ -33,7 +33,11 @@ if [ ! -d "$corpus" ]; then
   while IFS= read -r f; do i=$((i + 1)); gzip -dc "$f" > "$corpus/text/$i.txt" 2>/dev/null; done \
     < <(find /usr/share/doc -name 'changelog*.gz' -type f 2>/dev/null | LC_ALL=C sort | awk 'NR % 13 == 0' | head -n 100)
   i=0
-  while IFS= read -r f; do i=$((i + 1)); cp "$f" "$corpus/fixtures/$i.${f##*.}"; done \
+  while IFS= read -r f; do
+    i=$((i + 1)); name=${f##*/}; ext=txt
+    case "$name" in *.*) ext=${name##*.} ;; esac
+    cp "$f" "$corpus/fixtures/$i.$ext"
+  done \
     < <(find "$root/Fixtures" -type f -name 'input*' 2>/dev/null | LC_ALL=C sort)
   if [ -d "$shared/conformance" ]; then
     python3 - "$shared/conformance" "$corpus/text/conformance.txt" <<'PY'

@@ -6,53 +6,35 @@ import Darwin
 import LinkifyCore
 import Synchronization
 
-/// Where annotate's results go (SPEC §2 `-o`, `-i`, `--check`).
-enum OutputMode: Sendable {
-    /// Standard output, inputs in order.
-    case standardOutput
-    /// One file (`-o FILE`, one input).
-    case file(String)
-    /// A folder mirroring the inputs (`-o DIR`).
-    case directory(String)
-    /// Each file rewritten in its own format (`-i`).
-    case inPlace
-    /// Nothing written; the files `-i` would change listed (`--check`).
-    case check
-}
-
-/// What the worker threads share: the next input to take, the worst status.
-final class JobCounters: Sendable {
-    let next = Atomic<Int>(0)
-    let worst = Atomic<Int32>(0)
-}
-
 /// The rendered text differs from the file (`--check` stops at the first difference).
 struct ContentChanged: Error {}
 
 extension Driver {
-    mutating func annotate(_ options: Options, out stdout: FileOutput) throws {
-        var finderOptions = try options.finderOptions(environment: io.environment)
-        finderOptions.userScanners = try options.userScanners()
-        let anchors = try options.anchorOptions()
+    mutating func annotate(_ options: ResolvedOptions, out stdout: FileOutput) throws {
+        var finderOptions = options.finder
         let explainer = options.explain ? ExplainPrinter(errors: errors) : nil
         finderOptions.explanations = explainer
         let finder = EntityFinder(options: finderOptions)
-        let inputs = self.inputs(options)
+        let inputs = self.inputs(options.raw)
         // Inputs whose nearest .linkify.json is not the run's get their own finder and anchors.
-        let configs = try FileConfigs.plan(inputs, run: options, arguments: arguments)
-        var ownSettings: [(options: Options, finder: EntityFinder, anchors: AnchorOptions)] = []
-        for o in configs.others {
-            var own = try o.finderOptions(environment: io.environment)
-            own.userScanners = try o.userScanners()
-            own.explanations = explainer
-            ownSettings.append((o, EntityFinder(options: own), try o.anchorOptions()))
+        let configs = try FileConfigs.plan(inputs, run: options.raw, arguments: arguments)
+        var settings = [InputSettings(finder: finder, anchors: options.anchors)]
+        for own in configs.others {
+            var ownFinder = try own.finderOptions(environment: io.environment)
+            ownFinder.userScanners = try own.userScanners()
+            ownFinder.explanations = explainer
+            settings.append(InputSettings(finder: EntityFinder(options: ownFinder), anchors: try own.anchorOptions()))
         }
-        let mode = try outputMode(options)
-        if case .file(let path) = mode, inputs.count > 1 {
-            throw UsageError("-o \(path) is a file: it takes one input (got \(inputs.count)); give a folder")
+        let plan: OutputPlan
+        do {
+            plan = try OutputPlan(options, inputs: inputs, stdin: io.stdin, configs: configs)
+        } catch let conflicts as OutputPlan.Conflicts {
+            for line in conflicts.lines { report("linkify: \(line)") }
+            status.record(2)
+            return
         }
-        // --explain prints through one writer, file after file: one job.
-        let jobs = explainer != nil ? 1 : max(1, min(options.jobs ?? WorkerThreads.processorCount, inputs.count))
+        let mode = plan.mode
+        let runner = JobRunner(requested: options.jobs, inputs: inputs.count, single: explainer != nil)
         try stdout.flush()
 
         let totalBytes = inputs.reduce(0) { $0 + $1.size }
@@ -71,64 +53,23 @@ extension Driver {
         let ordered = OrderedOutput(fd: io.stdout, separator: isJSONDocument ? Array(JSONRenderer.fileSeparator.utf8Buffer) : [], notes: printLine)
         if isJSONDocument { try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentStart.utf8Buffer)) }
 
-        if case .inPlace = mode { TemporaryFiles.installSignalHandlers() }
-        if case .file = mode { TemporaryFiles.installSignalHandlers() }
-        if case .directory = mode { TemporaryFiles.installSignalHandlers() }
-
-        var job = AnnotateJob(options: options, finder: finder, anchors: anchors, explainer: explainer, mode: mode,
-                              stdin: io.stdin, output: ordered, umask: Self.currentUmask())
-        job.meter = meter
-        let ownJobs = ownSettings.map { own in
-            var j = AnnotateJob(options: own.options, finder: own.finder, anchors: own.anchors, explainer: explainer, mode: mode,
-                                stdin: io.stdin, output: ordered, umask: job.umask)
-            j.meter = meter
-            return j
-        }
-        let configOf = configs.group
-        let runJob = job
-        let counters = JobCounters()
-        var progressThread: pthread_t? = nil
-        if let meter {
-            meter.draw()
-            let box = Unmanaged.passRetained(meter).toOpaque()
-            var t = pthread_t()
-            if pthread_create(&t, nil, { ctx in
-                Unmanaged<ProgressMeter>.fromOpaque(ctx!).takeRetainedValue().run()
-                return nil
-            }, box) == 0 { progressThread = t } else { Unmanaged<ProgressMeter>.fromOpaque(box).release() }
-        }
+        let job = AnnotateJob(options: options.raw, settings: settings, settingsOf: configs.group, explainer: explainer, plan: plan,
+                              stdin: io.stdin, output: ordered, umask: Self.currentUmask(), meter: meter)
+        let worst = Atomic<Int32>(0)
+        let progressThread = meter?.startDrawing()
         let all = inputs
-        WorkerThreads.run(count: jobs) { _ in
-            while ordered.failure == nil {
-                let i = counters.next.add(1, ordering: .relaxed).oldValue
-                guard i < all.count else { break }
-                let code = configOf[i] == 0 ? runJob.run(i, all[i]) : ownJobs[configOf[i] - 1].run(i, all[i])
-                meter?.fileDone(index: i, bytes: all[i].size)
-                ordered.finish(job: i)
-                _ = counters.worst.max(code, ordering: .relaxed)
-            }
+        runner.forEach(all.count, stop: { ordered.failure != nil }) { i in
+            let code = job.run(i, all[i])
+            meter?.fileDone(index: i, bytes: all[i].size)
+            ordered.finish(job: i)
+            _ = worst.max(code, ordering: .relaxed)
         }
-        if let meter { meter.stop() }
-        if let t = progressThread { pthread_join(t, nil) }
-        status.record(counters.worst.load(ordering: .relaxed))
+        if let meter { meter.stop(joining: progressThread ?? nil) }
+        status.record(worst.load(ordering: .relaxed))
         if let failure = ordered.failure { throw failure }
         if isJSONDocument {
             try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentEnd.utf8Buffer))
         }
-    }
-
-    /// `-o`, `-i` and `--check` resolved to one mode.
-    func outputMode(_ options: Options) throws -> OutputMode {
-        if options.check { return .check }
-        if options.inPlace { return .inPlace }
-        guard let path = options.output, path != "-" else { return .standardOutput }
-        let (kind, _) = FileSystem.kind(of: path)
-        if kind == .directory || path.hasSuffix("/") || options.paths.count > 1 { return .directory(path) }
-        if options.paths.contains(where: { FileSystem.kind(of: $0).0 == .directory }) {
-            if kind != .missing { throw UsageError("-o \(path): not a folder, but the input is a folder") }
-            return .directory(path)
-        }
-        return .file(path)
     }
 
     static func currentUmask() -> mode_t {
@@ -138,26 +79,37 @@ extension Driver {
     }
 }
 
+/// What an input is annotated with: the finder and anchors of its
+/// `.linkify.json` (the run's, unless a nearer file is the input's).
+struct InputSettings: Sendable {
+    let finder: EntityFinder
+    let anchors: AnchorOptions
+}
+
 /// Annotates one input to its destination; shared by all worker threads.
 struct AnnotateJob: Sendable {
     let options: Options
-    let finder: EntityFinder
-    let anchors: AnchorOptions
+    /// The settings inputs are annotated with: `settings[settingsOf[i]]` for input `i`.
+    let settings: [InputSettings]
+    let settingsOf: [Int]
     let explainer: ExplainPrinter?
-    let mode: OutputMode
+    let plan: OutputPlan
+    var mode: OutputMode { plan.mode }
     let stdin: Int32
     let output: OrderedOutput
     let umask: mode_t
     /// The progress bar, if one is drawn: it watches how far each file has been read.
-    var meter: ProgressMeter? = nil
-
-    /// Bytes looked at for a NUL to call a file binary (as git and grep do).
-    static let binarySniffBytes = 8192
+    let meter: ProgressMeter?
 
     /// Processes input number `index`; returns its exit status (0, 1 or 2).
     func run(_ index: Int, _ input: Input) -> Int32 {
         do {
-            return try process(index, input)
+            return try InputFile.withOpened(input, stdin: stdin) { try process(index, $0) }
+        } catch let skipped as SkippedFile {
+            // A walk over a mixed tree meets many such files, and skipping them
+            // is what was asked: noted only with --verbose.
+            if options.verbose && !options.quiet { output.note(job: index, "linkify: \(skipped.path): skipped: \(skipped.reason)") }
+            return 0
         } catch let e as FileError where e.path == output.path {
             // Standard output failed: the driver reports it once, at the end.
             return 2
@@ -172,23 +124,14 @@ struct AnnotateJob: Sendable {
         }
     }
 
-    /// A file a walk skips is noted only with `--verbose`: a walk over a
-    /// mixed tree meets many, and skipping them is what was asked.
-    private func skipNote(_ index: Int, _ text: String) {
-        if options.verbose && !options.quiet { output.note(job: index, text) }
-    }
-
-    private func process(_ index: Int, _ input: Input) throws -> Int32 {
-        let isStdin = input.path == "-"
-        let fd = isStdin ? stdin : try FileSystem.open(input.path)
-        defer { if !isStdin { close(fd) } }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FileError.errno(input.path) }
-        if st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(input.path, EISDIR) }
-        if st.st_mode & S_IFMT == S_IFREG { meter?.watch(index: index, fd: fd) }
-        // --stdin-filepath names standard input: its format, and the path shown in output.
-        let shownPath = isStdin ? options.stdinFilepath ?? input.path : input.path
-        let format = options.from ?? (isStdin && options.stdinFilepath == nil ? .text : InputFormat(path: shownPath))
+    private func process(_ index: Int, _ file: InputFile) throws -> Int32 {
+        let input = file.input
+        let fd = file.fd
+        let entry = plan.entries[index]
+        let format = entry.format
+        let own = settings[settingsOf[index]]
+        let finder = own.finder
+        if file.isRegularFile { meter?.watch(index: index, fd: fd) }
 
         let rewrites: Bool
         switch mode {
@@ -201,7 +144,7 @@ struct AnnotateJob: Sendable {
             if format == .text {
                 guard options.to == .markdown else {
                     let why = "a plain-text file is rewritten in place only with --to markdown"
-                    if input.fromWalk { skipNote(index, "linkify: \(input.path): skipped: \(why)"); return 0 }
+                    if input.fromWalk { throw SkippedFile(path: input.path, reason: why) }
                     throw FileError(path: input.path, message: why)
                 }
                 to = .markdown
@@ -209,53 +152,33 @@ struct AnnotateJob: Sendable {
                 to = OutputFormat.default(for: format)
             }
         } else {
-            to = options.to ?? OutputFormat.default(for: format)
+            to = entry.to
         }
 
-        if input.fromWalk, st.st_mode & S_IFMT == S_IFREG {
-            // SPEC §7: a directory walk skips binary files (a NUL in the first 8 KiB).
-            let sniff = UnsafeMutableRawPointer.allocate(byteCount: Self.binarySniffBytes, alignment: 1)
-            defer { sniff.deallocate() }
-            let n = try FileSystem.readFully(fd, sniff, count: Self.binarySniffBytes, at: 0, path: input.path)
-            if memchr(sniff, 0, n) != nil {
-                skipNote(index, "linkify: \(input.path): skipped: binary file")
-                return 0
-            }
-        }
+        try file.skipIfBinary()
 
-        var renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: PathBytes.displayed(shownPath))
-        renderOptions.anchors = anchors
+        var renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: PathBytes.displayed(entry.name))
+        renderOptions.anchors = own.anchors
         let renderer = makeRenderer(renderOptions)
-
-        if input.ignored, case .standardOutput = mode {
-            // Ignored by the rules its --stdin-filepath falls under: the text as it came
-            // (prettier's behaviour, so an editor's buffer is never emptied), or no entities.
-            let out = FileOutput(path: "<stdout>") { raw in try output.write(job: index, raw) }
-            if to != .json && to != .jsonl { try Self.copy(fd: fd, path: input.path, to: out) }
-            try out.flush()
-            return 0
-        }
 
         switch mode {
         case .standardOutput:
             let out = FileOutput(path: "<stdout>") { raw in try output.write(job: index, raw) }
-            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
-            try out.flush()
+            try emit(fd: fd, input: input, format: format, finder: finder, renderer: renderer, to: to, jsonDocument: false, standalone: entry.standalone, out: out)
             return 0
-        case .file(let target):
-            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to, inPlace: false)
-            return 0
-        case .directory(let root):
-            let target = Self.mirroredPath(root: root, relative: input.relativePath, format: to)
+        case .file, .directory:
+            // -o creates the folders the plan's path needs (`-o deep/er/out.md`).
+            let target = entry.target!
             try FileSystem.makeParents(of: target)
-            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to, inPlace: false)
+            try write(to: target, fd: fd, input: input, format: format, finder: finder, renderer: renderer, to: to, standalone: entry.standalone)
             return 0
         case .inPlace:
-            guard st.st_mode & S_IFMT == S_IFREG else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
-            return try rewrite(fd: fd, st: st, input: input, format: format, renderer: renderer)
+            guard file.isRegularFile else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
+            try rewrite(file, format: format, finder: finder, renderer: renderer)
+            return 0
         case .check:
-            guard st.st_mode & S_IFMT == S_IFREG else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
-            var comparison = Comparison(fd: fd, path: input.path, size: Int(st.st_size), stopsAtDifference: true)
+            guard file.isRegularFile else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
+            var comparison = Comparison(fd: fd, path: input.path, size: Int(file.status.st_size), stopsAtDifference: true)
             let out = FileOutput(path: input.path) { raw in try comparison.compare(raw) }
             do {
                 try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
@@ -268,6 +191,60 @@ struct AnnotateJob: Sendable {
         }
     }
 
+    /// `-o`: the output file, through a temporary file (a device or pipe written directly).
+    private func write(to path: String, fd: Int32, input: Input, format: InputFormat, finder: EntityFinder, renderer: any Renderer,
+                       to: OutputFormat, standalone: Bool) throws {
+        let target = RewriteTarget(path)
+        if let st = target.existing, st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(path, EISDIR) }
+        if let st = target.existing, st.st_mode & S_IFMT != S_IFREG {
+            let outFD = try FileSystem.open(path, flags: O_WRONLY | O_TRUNC)
+            defer { close(outFD) }
+            try emit(fd: fd, input: input, format: format, finder: finder, renderer: renderer, to: to, jsonDocument: to == .json, standalone: standalone,
+                     out: FileOutput(fd: outFD, path: path))
+            return
+        }
+        try target.replace(mode: target.existing?.st_mode ?? (0o666 & ~umask)) { outFD in
+            try emit(fd: fd, input: input, format: format, finder: finder, renderer: renderer, to: to, jsonDocument: to == .json, standalone: standalone,
+                     out: FileOutput(fd: outFD, path: path))
+            return true
+        }
+    }
+
+    /// Annotates into `out` inside its frame: with `-o`, each json file holds
+    /// the document for its one input (SPEC §3); a standalone document wraps
+    /// the HTML of a plain-text input.
+    private func emit(fd: Int32, input: Input, format: InputFormat, finder: EntityFinder, renderer: any Renderer, to: OutputFormat,
+                      jsonDocument: Bool, standalone: Bool, out: FileOutput) throws {
+        if jsonDocument { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
+        if standalone { out.buffer += StandaloneDocument.head(title: StandaloneDocument.title(for: input.path)) }
+        if input.ignored {
+            // Ignored by the rules its --stdin-filepath falls under: the text as it came
+            // (prettier's behaviour, so an editor's buffer is never emptied), or no entities.
+            if to != .json && to != .jsonl { try Self.copy(fd: fd, path: input.path, to: out) }
+        } else {
+            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
+        }
+        if standalone { out.buffer += StandaloneDocument.tail }
+        if jsonDocument { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
+        try out.flush()
+    }
+
+    /// `-i`: a temporary file beside the original, renamed over it only if the text changed.
+    private func rewrite(_ file: InputFile, format: InputFormat, finder: EntityFinder, renderer: any Renderer) throws {
+        let path = file.input.path
+        let target = try RewriteTarget.inPlace(path)
+        try target.replace(mode: file.status.st_mode) { outFD in
+            var comparison = Comparison(fd: file.fd, path: path, size: Int(file.status.st_size), stopsAtDifference: false)
+            let out = FileOutput(path: path) { raw in
+                try comparison.compare(raw)
+                try FileSystem.writeAll(outFD, raw, path: path)
+            }
+            try Self.annotate(fd: file.fd, path: path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
+            try out.flush()
+            return comparison.differs || comparison.offset != comparison.size
+        }
+    }
+
     /// Copies what is left of `fd` to `out` unchanged.
     static func copy(fd: Int32, path: String, to out: FileOutput) throws {
         try FileInput(fd: fd, path: path).forEachChunk { chunk in
@@ -276,141 +253,26 @@ struct AnnotateJob: Sendable {
         }
     }
 
-    /// `-o`: the output file, through a temporary file (a device or pipe written directly).
-    private func write(to target: String, fd: Int32, input: Input, format: InputFormat, renderer: any Renderer,
-                       to: OutputFormat, inPlace: Bool) throws {
-        var st = stat()
-        let exists = PathBytes.withCString(target) { stat($0, &st) } == 0
-        if exists && st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(target, EISDIR) }
-        if exists && st.st_mode & S_IFMT != S_IFREG {
-            let outFD = try FileSystem.open(target, flags: O_WRONLY | O_TRUNC)
-            defer { close(outFD) }
-            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: outFD, path: target))
-            return
-        }
-        let mode = exists ? st.st_mode : (0o666 & ~umask)
-        let file = try AtomicFile.create(for: target, mode: mode)
-        do {
-            try emit(fd: fd, input: input, format: format, renderer: renderer, to: to, out: FileOutput(fd: file.fd, path: target))
-            try file.commit()
-        } catch {
-            file.discard()
-            throw error
-        }
-    }
-
-    private func emit(fd: Int32, input: Input, format: InputFormat, renderer: any Renderer, to: OutputFormat, out: FileOutput) throws {
-        // SPEC §3: with -o, each json file holds the document for its one input.
-        if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
-        if input.ignored {
-            if to != .json && to != .jsonl { try Self.copy(fd: fd, path: input.path, to: out) }
-        } else {
-            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
-        }
-        if to == .json { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
-        try out.flush()
-    }
-
-    /// `-i`: a temporary file beside the original, renamed over it only if the text changed.
-    private func rewrite(fd: Int32, st: stat, input: Input, format: InputFormat, renderer: any Renderer) throws -> Int32 {
-        // Through a symbolic link, the file it points to is rewritten, not the link.
-        var target = input.path
-        var link = stat()
-        if PathBytes.withCString(input.path, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK,
-           let resolved = PathBytes.withCString(input.path, { realpath($0, nil) }) {
-            target = PathBytes.string(cString: resolved)
-            free(resolved)
-        }
-        let file = try AtomicFile.create(for: target, mode: st.st_mode)
-        do {
-            var comparison = Comparison(fd: fd, path: input.path, size: Int(st.st_size), stopsAtDifference: false)
-            let path = input.path
-            let out = FileOutput(path: path) { raw in
-                try comparison.compare(raw)
-                try FileSystem.writeAll(file.fd, raw, path: path)
-            }
-            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
-            try out.flush()
-            if comparison.differs || comparison.offset != comparison.size {
-                try file.commit()
-            } else {
-                file.discard()
-            }
-        } catch {
-            file.discard()
-            throw error
-        }
-        return 0
-    }
-
-    /// `-o DIR`: `DIR/relative` with the output format's extension.
-    static func mirroredPath(root: String, relative: String, format: OutputFormat) -> String {
-        var name = relative
-        let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
-        if let dot = name[slash...].lastIndex(of: "."), dot != slash {
-            name = String(name[..<dot])
-        }
-        let base = root.hasSuffix("/") ? root : root + "/"
-        return base + name + "." + format.fileExtension
-    }
-
-    /// Reads `fd` and writes the annotated text to `out`: text and HTML
-    /// streamed, Markdown read whole; with `--explain`, everything read whole.
+    /// Reads `fd` and writes the annotated text to `out`, through the
+    /// library's `Annotator` (which decides what is streamed and what is read whole).
     static func annotate(fd: Int32, path: String, format: InputFormat, finder: EntityFinder, renderer: any Renderer,
                          out: FileOutput, explainer: ExplainPrinter? = nil) throws {
-        let reader = FileInput(fd: fd, path: path)
-        if let explainer {
-            // --explain reads each input whole, so that its lines and columns can be told.
-            let document = try reader.readAll()
-            var renderer = renderer
-            document.withUnsafeBufferPointer { t in
-                explainer.begin(path: PathBytes.displayed(path), document: t)
-                annotateDocument(t, reader: format.reader, finder: finder, renderer: &renderer, into: &out.buffer)
-                explainer.document = nil
-            }
-            try out.flushIfFull()
-            return
+        var st = stat()
+        let size = fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG ? Int(st.st_size) : nil
+        var annotator = Annotator(input: format, finder: finder, renderer: renderer, sliceSize: out.blockSize, expectedSize: size)
+        explainer?.path = PathBytes.displayed(path)
+        // Output goes through a buffer of its own, written away block by block.
+        try out.flush()
+        var pending: [UInt8] = []
+        pending.reserveCapacity(out.blockSize * 2)
+        let drain: (inout [UInt8]) throws -> Void = { buffer in
+            if buffer.count >= out.blockSize { try out.write(&buffer) }
         }
-        switch format {
-        case .text:
-            var annotator = StreamingAnnotator(finder: finder, renderer: renderer)
-            annotator.begin(into: &out.buffer)
-            // Output goes through a buffer of its own, written away between slices.
-            try out.flush()
-            var pending: [UInt8] = []
-            pending.reserveCapacity(out.blockSize * 2)
-            let drain: (inout [UInt8]) throws -> Void = { buffer in
-                if buffer.count >= out.blockSize { try out.write(&buffer) }
-            }
-            try reader.forEachChunk { chunk in
-                try annotator.feed(chunk, into: &pending, drain: drain)
-            }
-            try annotator.finish(into: &pending, drain: drain)
-            try out.write(&pending)
-        case .html:
-            var annotator = StreamingHTMLAnnotator(finder: finder, renderer: renderer)
-            annotator.begin(into: &out.buffer)
-            try reader.forEachChunk { chunk in
-                annotator.feed(chunk, into: &out.buffer)
-                try out.flushIfFull()
-            }
-            annotator.finish(into: &out.buffer)
-        case .markdown:
-            let document = try reader.readAll()
-            var renderer = renderer
-            // Written away in slices: only the document is held whole (SPEC: its size + 20 MiB).
-            try out.flush()
-            var pending: [UInt8] = []
-            pending.reserveCapacity(out.blockSize * 2)
-            try document.withUnsafeBufferPointer { t in
-                try annotateDocument(t, reader: format.reader, finder: finder, renderer: &renderer,
-                                     sliceSize: out.blockSize, into: &pending) { buffer in
-                    if buffer.count >= out.blockSize { try out.write(&buffer) }
-                }
-            }
-            try out.write(&pending)
+        try FileInput(fd: fd, path: path).forEachChunk { chunk in
+            try annotator.feed(chunk, into: &pending, drain: drain)
         }
-        try out.flushIfFull()
+        try annotator.finish(into: &pending, drain: drain)
+        try out.write(&pending)
     }
 }
 

@@ -93,7 +93,6 @@ public struct Driver {
                 try ConfigFile.load(into: &parsed)
             }
             options = parsed
-            try validate(options)
         } catch {
             report("linkify: \(error.message)")
             return 2
@@ -109,9 +108,10 @@ public struct Driver {
             } else if options.showVersion {
                 out.buffer.append(contentsOf: "linkify \(linkifyVersion)\n".utf8)
             } else {
+                let resolved = try ResolvedOptions(options, environment: io.environment)
                 switch options.command {
-                case .annotate: try annotate(options, out: out)
-                case .lint: try lint(options, out: out)
+                case .annotate: try annotate(resolved, out: out)
+                case .lint: try lint(resolved, out: out)
                 }
             }
             try out.flush()
@@ -125,18 +125,6 @@ public struct Driver {
             status.record(2)
         }
         return status.code
-    }
-
-    func validate(_ o: Options) throws(UsageError) {
-        if o.command == .annotate, o.inPlace || o.check {
-            let flag = o.inPlace ? "--in-place" : "--check"
-            if o.paths.isEmpty || o.paths.contains("-") { throw UsageError("\(flag) needs files: it cannot rewrite standard input") }
-            if o.output != nil { throw UsageError("\(flag) cannot be combined with --output") }
-            if o.to == .json || o.to == .jsonl { throw UsageError("\(flag) keeps each file's format: it cannot write --to \(o.to!.rawValue)") }
-        }
-        if o.command == .lint, o.fix, o.paths.isEmpty || o.paths.contains("-") {
-            throw UsageError("--fix rewrites files in place; it cannot rewrite standard input")
-        }
     }
 
     // MARK: - Diagnostics

@@ -23,6 +23,10 @@ final class ExplainPrinter: ExplanationSink, @unchecked Sendable {
         mark = (0, 1, 0)
     }
 
+    func beginDocument(_ document: UnsafeBufferPointer<UInt8>) { begin(path: path, document: document) }
+
+    func endDocument() { document = nil }
+
     func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>) {
         var base = 0
         if let doc = document, let d = doc.baseAddress, let t = text.baseAddress, t >= d, t <= d + doc.count { base = t - d }

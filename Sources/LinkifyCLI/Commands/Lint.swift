@@ -11,13 +11,13 @@ import Synchronization
 /// chosen format; `--fix` links them in place. The exit status says whether
 /// anything is left: 0 nothing, 1 findings, 2 errors.
 extension Driver {
-    mutating func lint(_ options: Options, out: FileOutput) throws {
-        let finder = EntityFinder(options: try options.finderOptions(environment: io.environment))
-        var reporter = makeLintReporter(options)
+    mutating func lint(_ options: ResolvedOptions, out: FileOutput) throws {
+        let finder = EntityFinder(options: options.finder)
+        var reporter = makeLintReporter(options.raw)
         out.buffer += reporter.begin()
-        let inputs = lintInputs(options)
+        let inputs = lintInputs(options.raw)
         // Inputs whose nearest .linkify.json is not the run's are linted with their own settings.
-        let configs = try FileConfigs.plan(inputs, run: options, arguments: arguments)
+        let configs = try FileConfigs.plan(inputs, run: options.raw, arguments: arguments)
         func lintJob(_ o: Options, _ finder: EntityFinder) -> LintJob {
             var job = LintJob(finder: finder, from: o.from, fix: options.fix, stdin: io.stdin)
             job.stdinFilepath = options.stdinFilepath
@@ -25,21 +25,24 @@ extension Driver {
             job.displaysPaths = options.lintFormat != .sarif
             return job
         }
-        let runJob = lintJob(options, finder)
-        var built: [LintJob] = []
-        for o in configs.others { built.append(lintJob(o, EntityFinder(options: try o.finderOptions(environment: io.environment)))) }
-        let ownJobs = built
-        let jobs = max(1, min(options.jobs ?? WorkerThreads.processorCount, inputs.count))
+        var jobs = [lintJob(options.raw, finder)]
+        for own in configs.others {
+            var ownFinder = try own.finderOptions(environment: io.environment)
+            ownFinder.userScanners = try own.userScanners()
+            jobs.append(lintJob(own, EntityFinder(options: ownFinder)))
+        }
+        let jobOf = configs.group, lintJobs = jobs
+        let runner = JobRunner(requested: options.jobs, inputs: inputs.count)
         // Files are linted in parallel a batch at a time and reported in input
         // order, so output streams and what waits is one batch of findings.
-        let batchSize = jobs == 1 ? 1 : 16 * jobs
+        let batchSize = runner.workers == 1 ? 1 : 16 * runner.workers
         var batchStart = 0
         while batchStart < inputs.count {
             let range = batchStart..<min(batchStart + batchSize, inputs.count)
             let batch = Array(inputs[range])
-            let configOf = configs.group, first = range.lowerBound
+            let first = range.lowerBound
             batchStart += batch.count
-            for outcome in LintJob.run(batch, jobs: jobs, using: { configOf[first + $0] == 0 ? runJob : ownJobs[configOf[first + $0] - 1] }) {
+            for outcome in runner.map(batch.count, { i in Result { try lintJobs[jobOf[first + i]].lint(batch[i]) } }) {
                 switch outcome {
                 case .success(let findings):
                     if !findings.isEmpty { status.record(1) }
@@ -104,33 +107,16 @@ struct LintJob: Sendable {
     /// `--stdin-filepath`: the name standard input stands for.
     var stdinFilepath: String?
 
-    /// The outcome of each of `inputs`, in order, linted on `jobs` threads,
-    /// input `i` by `job(i)`.
-    static func run(_ inputs: [Input], jobs: Int, using job: @escaping @Sendable (Int) -> LintJob) -> [Result<[LintFinding], any Error>] {
-        let slots = Slots<Result<[LintFinding], any Error>>(count: inputs.count)
-        let next = Atomic<Int>(0)
-        WorkerThreads.run(count: min(jobs, inputs.count)) { _ in
-            while true {
-                let i = next.add(1, ordering: .relaxed).oldValue
-                guard i < inputs.count else { break }
-                slots.set(i, Result { try job(i).lint(inputs[i]) })
-            }
-        }
-        return slots.values()
-    }
-
     /// Lints one input; with `fix`, rewrites it and returns what is left.
     func lint(_ input: Input) throws -> [LintFinding] {
-        let isStdin = input.path == "-"
         // SPEC §6: standard input is Markdown, unless --stdin-filepath names it otherwise.
-        let shownPath = isStdin ? stdinFilepath ?? input.path : input.path
-        let format = from ?? (isStdin && stdinFilepath == nil ? .markdown : InputFormat(path: shownPath))
+        let shownPath = input.name(stdinFilepath: stdinFilepath) ?? input.path
+        let format = input.format(from: from, stdinFilepath: stdinFilepath, standardInput: .markdown)
         if input.ignored { throw SkippedFile(path: shownPath, reason: "ignored") }
         let linter = Linter(format: format, finder: finder)
-        let document = try readDocument(input)
-        // SPEC §2 and §7: a directory walk skips binary files (a NUL in the first 8 KiB), as annotate does.
-        if input.fromWalk, document.prefix(AnnotateJob.binarySniffBytes).contains(0) {
-            throw SkippedFile(path: input.path, reason: "binary file")
+        let document = try InputFile.withOpened(input, stdin: stdin) { file in
+            try file.skipIfBinary()
+            return try file.readAll()
         }
         let path = displaysPaths ? PathBytes.displayed(shownPath) : shownPath
         var result = document.withUnsafeBufferPointer { linter.lint($0, path: path) }
@@ -138,61 +124,8 @@ struct LintJob: Sendable {
               let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) else {
             return result.findings
         }
-        try FileSystem.replaceContents(of: input.path, with: fixed)
+        try RewriteTarget.replaceContents(of: input.path, with: fixed)
         result = fixed.withUnsafeBufferPointer { linter.lint($0, path: path) }
         return result.findings
-    }
-
-    func readDocument(_ input: Input) throws -> [UInt8] {
-        if input.path == "-" { return try FileInput(fd: stdin, path: "-").readAll() }
-        if FileSystem.kind(of: input.path).0 == .directory { throw FileError(path: input.path, message: "is a directory") }
-        let fd = try FileSystem.open(input.path)
-        defer { close(fd) }
-        return try FileInput(fd: fd, path: input.path).readAll()
-    }
-}
-
-/// A file met in a directory walk that lint does not read; a note, not an error.
-struct SkippedFile: Error {
-    let path: String
-    let reason: String
-}
-
-/// One slot per job, each written by the one worker that took the job.
-final class Slots<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = Mutex(())
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) { lock.withLock { _ in storage[index] = value } }
-
-    /// The values, once every slot is set (after the workers have returned).
-    func values() -> [Value] { lock.withLock { _ in storage.map { $0! } } }
-}
-
-extension FileSystem {
-    /// Replaces the file at `path` with `bytes` atomically (SPEC §7): a
-    /// temporary file in the same folder is written, given the original's
-    /// mode, synced, and renamed over the original (over the file a symbolic
-    /// link points to, not the link). On any error the original is untouched.
-    static func replaceContents(of path: String, with bytes: [UInt8]) throws {
-        var target = path
-        if let resolved = PathBytes.withCString(path, { realpath($0, nil) }) {
-            target = PathBytes.string(cString: resolved)
-            free(resolved)
-        }
-        var st = stat()
-        guard PathBytes.withCString(target, { stat($0, &st) }) == 0 else { throw FileError.errno(path) }
-        // The temporary file is in the table the SIGINT/SIGTERM handler empties.
-        TemporaryFiles.installSignalHandlers()
-        let file = try AtomicFile.create(for: target, mode: st.st_mode)
-        do {
-            try bytes.withUnsafeBytes { try FileSystem.writeAll(file.fd, $0, path: path) }
-            try file.commit()
-        } catch {
-            file.discard()
-            throw error
-        }
     }
 }

@@ -35,9 +35,18 @@ enum TemporaryFiles {
 
     static let installed = Mutex(false)
 
-    /// Installs the SIGINT/SIGTERM/SIGHUP handler (once, before any worker starts).
+    /// Installs the SIGINT/SIGTERM/SIGHUP handler, once (`AtomicFile.create`
+    /// calls it before its first file). Under the lock: a worker that gets
+    /// past it finds the handler in place before it creates a file.
     static func installSignalHandlers() {
-        guard installed.withLock({ done in defer { done = true }; return !done }) else { return }
+        installed.withLock { done in
+            guard !done else { return }
+            done = true
+            installHandlers()
+        }
+    }
+
+    private static func installHandlers() {
         _ = states
         _ = paths
         for sig in [SIGINT, SIGTERM, SIGHUP] {
@@ -94,14 +103,20 @@ enum TemporaryFiles {
 struct AtomicFile {
     /// The path it will have.
     let target: String
+    /// The path messages name (the one the user gave, before links were resolved).
+    let shown: String
     /// The temporary path it has while being written.
     let temporaryPath: String
     /// Open for writing.
     let fd: Int32
     let slot: Int
 
-    /// Creates `.NAME.linkify-RANDOM` in the folder of `target`, with `mode`.
-    static func create(for target: String, mode: mode_t) throws -> AtomicFile {
+    /// Creates `.NAME.linkify-RANDOM` in the folder of `target`, with `mode`;
+    /// messages name `shown` (default: `target`). Installs the signal handlers
+    /// that remove it (once).
+    static func create(for target: String, shown: String? = nil, mode: mode_t) throws -> AtomicFile {
+        let shown = shown ?? target
+        TemporaryFiles.installSignalHandlers()
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
@@ -109,7 +124,7 @@ struct AtomicFile {
             let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
             let temporary = folder + "." + name + ".linkify-" + suffix
             guard let slot = TemporaryFiles.register(temporary) else {
-                throw FileError(path: target, message: "too many temporary files or path too long")
+                throw FileError(path: shown, message: "too many temporary files or path too long")
             }
             let fd = PathBytes.withCString(temporary) { Glibc.open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
             if fd >= 0 {
@@ -118,17 +133,17 @@ struct AtomicFile {
                     close(fd)
                     PathBytes.withCString(temporary) { _ = unlink($0) }
                     TemporaryFiles.unregister(slot)
-                    throw FileError.errno(target, e)
+                    throw FileError.errno(shown, e)
                 }
-                return AtomicFile(target: target, temporaryPath: temporary, fd: fd, slot: slot)
+                return AtomicFile(target: target, shown: shown, temporaryPath: temporary, fd: fd, slot: slot)
             }
             let e = errno
             TemporaryFiles.unregister(slot)
             if e == EEXIST || e == EINTR { continue }
             let where_ = folder.isEmpty ? "." : String(folder.dropLast())
-            throw FileError(path: target, message: "cannot create a temporary file in \(where_): \(String(cString: strerror(e)))")
+            throw FileError(path: shown, message: "cannot create a temporary file in \(where_): \(String(cString: strerror(e)))")
         }
-        throw FileError(path: target, message: "cannot create a temporary file")
+        throw FileError(path: shown, message: "cannot create a temporary file")
     }
 
     /// Flushes to disk and renames over the target.
@@ -138,17 +153,17 @@ struct AtomicFile {
             let e = errno
             close(fd)
             PathBytes.withCString(temporaryPath) { _ = unlink($0) }
-            throw FileError.errno(target, e)
+            throw FileError.errno(shown, e)
         }
         if close(fd) != 0 {
             let e = errno
             PathBytes.withCString(temporaryPath) { _ = unlink($0) }
-            throw FileError.errno(target, e)
+            throw FileError.errno(shown, e)
         }
         if PathBytes.withCString(temporaryPath, { from in PathBytes.withCString(target) { rename(from, $0) } }) != 0 {
             let e = errno
             PathBytes.withCString(temporaryPath) { _ = unlink($0) }
-            throw FileError.errno(target, e)
+            throw FileError.errno(shown, e)
         }
         // The rename itself is durable once the folder is synced.
         let slash = target.lastIndex(of: "/")

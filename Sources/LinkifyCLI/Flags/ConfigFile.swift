@@ -10,8 +10,8 @@ import Glibc
 /// It is a JSON object whose keys are long option names. Each key becomes the
 /// same `Flag.apply` call as on the command line, so both mean exactly the
 /// same: a string (or number) for an option with a value, a list of strings
-/// for a repeatable one (a list is also accepted for the comma lists
-/// `detect`, `schemes`, `deny-schemes`), `true`/`false` for a flag.
+/// for a repeatable one (`Flag.repeats`; a list is also accepted for the
+/// comma lists `detect`, `schemes`, `deny-schemes`), `true`/`false` for a flag.
 /// Command-line options win: a single-valued option given there is not taken
 /// from the file; values of repeatable options from the file come after the
 /// command line's (so the command line's come first where the first match
@@ -20,10 +20,6 @@ import Glibc
 enum ConfigFile {
     /// The default file name looked for.
     static let fileName = ".linkify.json"
-    /// Options that may be given many times.
-    static let repeatable: Set<String> = ["link", "links", "pattern", "rewrite", "attr", "include", "exclude", "deny-schemes"]
-    /// Options that take a comma-separated list.
-    static let commaLists: Set<String> = ["detect", "schemes", "deny-schemes"]
     /// Keys that make no sense in a file.
     static let refused: Set<String> = ["config", "no-config", "help", "version", "completions", "man"]
 
@@ -83,30 +79,31 @@ enum ConfigFile {
                 throw fail("unknown option\(hint)")
             }
             guard flag.commands.contains(options.command) else { continue }
+            let repeats = flag.repeats
             var values: [String] = []
             switch value {
             case .bool(let on):
-                guard !flag.takesValue else { throw fail("expected \(repeatable.contains(key) ? "a list of strings" : "a string")") }
+                guard !flag.takesValue else { throw fail("expected \(repeats ? "a list of strings" : "a string")") }
                 if on { values = [""] }
             case .string(let s):
                 guard flag.takesValue else { throw fail("expected true or false") }
                 values = [s]
             case .number(let n):
-                guard flag.takesValue, !repeatable.contains(key) else { throw fail(flag.takesValue ? "expected a list of strings" : "expected true or false") }
+                guard flag.takesValue, !repeats else { throw fail(flag.takesValue ? "expected a list of strings" : "expected true or false") }
                 values = [n]
             case .array(let items):
-                guard flag.takesValue, repeatable.contains(key) || commaLists.contains(key) else {
+                guard flag.takesValue, repeats || flag.takesCommaList else {
                     throw fail(flag.takesValue ? "expected a string, not a list" : "expected true or false")
                 }
                 for item in items {
                     guard case .string(let s) = item else { throw fail("expected a list of strings") }
                     values.append(s)
                 }
-                if !repeatable.contains(key) { values = [values.joined(separator: ",")] }
+                if !repeats { values = [values.joined(separator: ",")] }
             case .null, .object:
                 throw fail(flag.takesValue ? "expected a string" : "expected true or false")
             }
-            if !repeatable.contains(key) && given.contains(key) { continue }   // the command line wins
+            if !repeats && given.contains(key) { continue }   // the command line wins
             if let count = listCount(of: key, in: options), !values.isEmpty { options.configOrigins[key] = (path, count) }
             for var v in values {
                 if key == "links" && !v.hasPrefix("/") && !directory.isEmpty { v = directory + v }

@@ -22,6 +22,11 @@ struct FileConfigs {
     /// For each input, 0 for the run's options, else `k` for `others[k - 1]`.
     private(set) var group: [Int]
 
+    /// The options input `index` is read with: its own file's, else `run`.
+    func options(of index: Int, run: Options) -> Options {
+        group[index] == 0 ? run : others[group[index] - 1]
+    }
+
     /// The long names of the settings taken from the run, not from an input's file.
     static let runSettings = ["to", "offsets", "output", "in-place", "check", "fix", "format", "color", "include", "exclude",
                               "jobs", "explain", "progress", "no-progress", "quiet", "verbose"]

@@ -91,9 +91,15 @@ enum Help {
             s += """
 
             Detection (default profile): UTS #58 link detection; bare domains only with an
-            IANA top-level domain; not links: file names such as main.rs or README.md,
-            pkg@1.2.3, git@host:path SSH remotes, version numbers, bare IPv4 addresses,
-            URLs with user info; javascript:, vbscript: and data: are never linked.
+            IANA top-level domain. A bare name without www. (kernel.org, control.in) is
+            weighed: its top label as a domain against it as a file extension or a member
+            name in code, its shape (Makefile-like, one-letter or camelCase stems, a code
+            span's backtick, a path or :LINE after it) and whether the same text writes
+            the host with a scheme, www. or in an email address; --explain prints the
+            weights. Never links: a name right after / or \\ (a path component) or before
+            :LINE: (main.rs:2:5). Not links either: pkg@1.2.3, git@host:path SSH remotes,
+            version numbers, bare IPv4 addresses, URLs with user info; javascript:,
+            vbscript: and data: are never linked.
 
             Exit status: 0 success, 1 --check found a file that would change, 2 usage
             error or a file that could not be read or written (the other files are still

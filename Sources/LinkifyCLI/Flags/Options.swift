@@ -40,6 +40,8 @@ public struct Options: Sendable {
     public var output: String?
     public var inPlace = false
     public var check = false
+    /// `--standalone`: plain text written as a complete HTML document.
+    public var standalone = false
     public var paths: [String] = []
     public var quiet = false
     /// `--verbose`: also note the files a directory walk skips.
@@ -119,10 +121,13 @@ struct Flag: Sendable {
     let choiceSet: FlagChoices
     let help: String
     let commands: Commands
+    /// May be given many times, each value kept (`--link`, `--include`): a
+    /// config file gives it a list, whose values come after the command line's.
+    let repeats: Bool
     let apply: @Sendable (inout Options, String) throws(UsageError) -> Void
 
     init(_ long: String, short: Character? = nil, value valueName: String? = nil, choices: FlagChoices = .none,
-         for commands: Commands = [.annotate, .lint], _ help: String,
+         for commands: Commands = [.annotate, .lint], repeats: Bool = false, _ help: String,
          apply: @escaping @Sendable (inout Options, String) throws(UsageError) -> Void) {
         self.long = long
         self.short = short
@@ -130,6 +135,7 @@ struct Flag: Sendable {
         self.choiceSet = choices
         self.help = help
         self.commands = commands
+        self.repeats = repeats
         self.apply = apply
     }
 
@@ -137,6 +143,9 @@ struct Flag: Sendable {
     /// A comma-separated list of `choices` (`--detect url,email`): completions
     /// complete each item.
     var isList: Bool { valueName == "LIST" && !choices.isEmpty }
+    /// Takes a comma-separated list (`--detect`, `--schemes`): a config file
+    /// may give it a JSON list, joined with commas.
+    var takesCommaList: Bool { valueName == "LIST" }
 
     /// The fixed set of values, when there is one (for help and completions).
     var choices: [String] { choiceSet.values }
@@ -204,7 +213,7 @@ extension Flag {
             o.from = try choice(v, for: "--from", as: InputFormat.self)
         },
         Flag("to", short: "t", value: "FORMAT", choices: .outputFormats, for: [.annotate],
-             "what to write: html, markdown, json or jsonl (default: markdown for markdown input, else html)") { o, v throws(UsageError) in
+             "what to write: html, markdown, json or jsonl (default: markdown for markdown input, else html); Markdown written as html stays Markdown, its links <a> anchors") { o, v throws(UsageError) in
             o.to = try choice(v, for: "--to", as: OutputFormat.self)
         },
         Flag("detect", value: "LIST", choices: .kinds,
@@ -220,7 +229,9 @@ extension Flag {
             o.offsets = try choice(v, for: "--offsets", as: OffsetUnit.self)
         },
         Flag("output", short: "o", value: "PATH", for: [.annotate],
-             "write to a file (one input) or a folder that mirrors the inputs, with the output format's extension") { o, v in o.output = v },
+             "write to a file (one input) or a folder that mirrors the inputs, with the output format's extension (Markdown as html keeps its name); missing folders are made; nothing is written if two inputs would share an output or an output would replace an input") { o, v in o.output = v },
+        Flag("standalone", short: "s", for: [.annotate],
+             "write plain text as a complete HTML5 document (charset, the file name as title, the text in a <pre> that keeps its line breaks and wraps long lines); -o DIR does so for every plain-text file written as html") { o, _ in o.standalone = true },
         Flag("format", value: "FORMAT", choices: .lintFormats, for: [.lint],
              "report format: text, json, github or sarif (default: text)") { o, v throws(UsageError) in
             o.lintFormat = try choice(v, for: "--format", as: LintFormat.self)
@@ -229,15 +240,15 @@ extension Flag {
              "colour diagnostics: auto, always or never (default: auto; NO_COLOR is honoured)") { o, v throws(UsageError) in
             o.color = try choice(v, for: "--color", as: ColorChoice.self)
         },
-        Flag("link", value: "TEXT=URL", for: [.annotate],
+        Flag("link", value: "TEXT=URL", for: [.annotate], repeats: true,
              "link every whole-word occurrence of TEXT to URL (repeatable)") { o, v throws(UsageError) in
             let (a, b) = try pair(v, "=", for: "--link", shape: "TEXT=URL")
             guard !b.isEmpty else { throw UsageError("invalid value '\(v)' for --link (expected TEXT=URL, the URL not empty)") }
             o.literalLinks.append((a, b))
         },
-        Flag("links", value: "FILE", for: [.annotate], "many literal links, one TEXT<TAB>URL a line") { o, v in o.literalLinkFiles.append(v) },
+        Flag("links", value: "FILE", for: [.annotate], repeats: true, "many literal links, one TEXT<TAB>URL a line") { o, v in o.literalLinkFiles.append(v) },
         Flag("ignore-case", for: [.annotate], "literal links match regardless of case") { o, _ in o.ignoreCase = true },
-        Flag("pattern", value: "'REGEX=>TEMPLATE'", for: [.annotate],
+        Flag("pattern", value: "'REGEX=>TEMPLATE'", for: [.annotate], repeats: true,
              "link each match of REGEX to TEMPLATE ({0} the match, {1}… groups, {name} named groups; repeatable)") { o, v throws(UsageError) in
             _ = try Options.splitPattern(v)
             o.patterns.append(v)
@@ -262,14 +273,14 @@ extension Flag {
         Flag("schemes", value: "LIST", for: [.annotate], "only these target schemes become links (mailto and tel included)") { o, v in
             o.schemes = v.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
         },
-        Flag("deny-schemes", value: "LIST", for: [.annotate], "these target schemes never become links") { o, v in
+        Flag("deny-schemes", value: "LIST", for: [.annotate], repeats: true, "these target schemes never become links") { o, v in
             o.deniedSchemes += v.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
         },
-        Flag("rewrite", value: "FROM=TO", for: [.annotate], "rewrite a link target that starts with FROM (repeatable; first match wins)") { o, v throws(UsageError) in
+        Flag("rewrite", value: "FROM=TO", for: [.annotate], repeats: true, "rewrite a link target that starts with FROM (repeatable; first match wins)") { o, v throws(UsageError) in
             let (a, b) = try pair(v, "=", for: "--rewrite", shape: "FROM=TO")
             o.rewrites.append((a, b))
         },
-        Flag("attr", value: "NAME=VALUE", for: [.annotate], "extra attribute on every HTML anchor (repeatable)") { o, v throws(UsageError) in
+        Flag("attr", value: "NAME=VALUE", for: [.annotate], repeats: true, "extra attribute on every HTML anchor (repeatable)") { o, v throws(UsageError) in
             let (a, b) = try pair(v, "=", for: "--attr", shape: "NAME=VALUE")
             try Options.checkAttributeName(a)
             o.attributes.append((a, b))
@@ -282,8 +293,8 @@ extension Flag {
         Flag("in-place", short: "i", for: [.annotate], "rewrite each input file in its own format, atomically") { o, _ in o.inPlace = true },
         Flag("check", for: [.annotate], "write nothing; list the files --in-place would change; exit 1 if any") { o, _ in o.check = true },
         Flag("fix", for: [.lint], "rewrite files in place so that nothing is left bare") { o, _ in o.fix = true },
-        Flag("include", value: "GLOB", "only files matching GLOB in directory walks, as in .gitignore (repeatable; default: Markdown, HTML and .txt files; lint: Markdown files)") { o, v in o.includes.append(v) },
-        Flag("exclude", value: "GLOB", "skip files and folders matching GLOB in directory walks (repeatable)") { o, v in o.excludes.append(v) },
+        Flag("include", value: "GLOB", repeats: true, "only files matching GLOB in directory walks, as in .gitignore (repeatable; default: Markdown, HTML and .txt files; lint: Markdown files)") { o, v in o.includes.append(v) },
+        Flag("exclude", value: "GLOB", repeats: true, "skip files and folders matching GLOB in directory walks (repeatable)") { o, v in o.excludes.append(v) },
         Flag("jobs", short: "j", value: "N", "files processed in parallel (default: number of cores)") { o, v throws(UsageError) in
             guard let n = Int(v), n > 0 else { throw UsageError("invalid value '\(v)' for --jobs (expected a positive number)") }
             o.jobs = n

@@ -95,6 +95,28 @@ final class ProgressMeter: Sendable {
         }
     }
 
+    /// Draws the first frame and starts redrawing on a thread of its own;
+    /// returns that thread (nil if none could be had), for `stop(joining:)`.
+    func startDrawing() -> pthread_t? {
+        draw()
+        let box = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { context in
+            Unmanaged<ProgressMeter>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, box) == 0 else {
+            Unmanaged<ProgressMeter>.fromOpaque(box).release()
+            return nil
+        }
+        return thread
+    }
+
+    /// Ends the bar, clears its line and waits for the drawing thread.
+    func stop(joining thread: pthread_t?) {
+        stop()
+        if let thread { pthread_join(thread, nil) }
+    }
+
     /// Ends the bar and clears its line.
     func stop() {
         stopped.store(true, ordering: .relaxed)

@@ -22,8 +22,9 @@ public enum Linkify {
         var text = text
         var out: [UInt8] = []
         text.withUTF8 { bytes in
-            var renderer = makeRenderer(RenderOptions(format: format, input: input))
-            annotateDocument(bytes, reader: input.reader, finder: EntityFinder(options: options), renderer: &renderer, into: &out)
+            var annotator = Annotator(input: input, finder: EntityFinder(options: options),
+                                      renderer: makeRenderer(RenderOptions(format: format, input: input)))
+            annotator.annotate(bytes, into: &out)
         }
         return String(decoding: out, as: Unicode.UTF8.self)
     }

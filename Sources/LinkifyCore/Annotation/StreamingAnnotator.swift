@@ -6,7 +6,7 @@
 /// and the text up to there is rendered. The unsettled tail is carried over,
 /// with up to `Limits.maxEntityBytes` of written text before it as context for
 /// scanners that look backwards.
-public struct StreamingAnnotator {
+struct StreamingAnnotator {
     /// The finder used on each window.
     public let finder: EntityFinder
     /// The renderer that receives the settled text.
@@ -130,59 +130,5 @@ public struct StreamingAnnotator {
             window.removeSubrange(0..<drop)
             written -= drop
         }
-    }
-}
-
-/// Annotates a whole document: the reader finds the entities, the renderer writes.
-public func annotateDocument(_ document: UnsafeBufferPointer<UInt8>, reader: any DocumentReader, finder: EntityFinder,
-                             renderer: inout any Renderer, into out: inout [UInt8]) {
-    let entities = reader.entities(in: document, finder: finder)
-    renderer.begin(into: &out)
-    renderer.write(document, 0..<document.count, entities: entities, into: &out)
-    renderer.finish(into: &out)
-}
-
-/// Annotates a whole document as `annotateDocument(_:reader:finder:renderer:into:)` does, but
-/// writes it in slices of about `sliceSize` bytes (never splitting an entity) and calls `drain`
-/// after each, so that the output need not be held whole beside the document. Entities are taken
-/// from the reader batch by batch and written once settled, so that with a reader that finds them
-/// part by part (Markdown) neither they nor the reader's structures are held for the whole document.
-public func annotateDocument(_ document: UnsafeBufferPointer<UInt8>, reader: any DocumentReader, finder: EntityFinder,
-                             renderer: inout any Renderer, sliceSize: Int, into out: inout [UInt8],
-                             drain: (inout [UInt8]) throws -> Void) rethrows {
-    renderer.begin(into: &out)
-    if document.isEmpty { renderer.write(document, 0..<0, entities: [], into: &out) }
-    let size = max(1, sliceSize)
-    var at = 0
-    var pending: [Entity] = []
-    try reader.entities(in: document, finder: finder) { batch, settled in
-        for e in batch where e.start >= at { pending.append(e) }
-        let end = max(settled, pending.last?.end ?? 0)
-        guard end - at >= size else { return }
-        try writeSlices(document, &at, to: end, pending, size, &renderer, &out, drain)
-        pending.removeAll(keepingCapacity: true)
-    }
-    try writeSlices(document, &at, to: document.count, pending, size, &renderer, &out, drain)
-    renderer.finish(into: &out)
-}
-
-/// Writes `document[at..<end]` with `entities` (sorted, inside that range) in slices of about
-/// `size` bytes, calling `drain` after each, and moves `at` to `end`.
-private func writeSlices(_ document: UnsafeBufferPointer<UInt8>, _ at: inout Int, to end: Int, _ entities: [Entity],
-                         _ size: Int, _ renderer: inout any Renderer, _ out: inout [UInt8],
-                         _ drain: (inout [UInt8]) throws -> Void) rethrows {
-    var next = 0
-    while at < end {
-        var sliceEnd = min(end, at + size)
-        var j = next
-        // Entities are sorted and disjoint: one that crosses the cut moves the cut past it.
-        while j < entities.count, entities[j].start < sliceEnd {
-            sliceEnd = max(sliceEnd, entities[j].end)
-            j += 1
-        }
-        renderer.write(document, at..<sliceEnd, entities: entities[next..<j], into: &out)
-        try drain(&out)
-        at = sliceEnd
-        next = j
     }
 }

@@ -8,7 +8,7 @@
 /// (as `StreamingAnnotator` does), and long markup (a huge comment, tag or
 /// script) is written out up to a short tail, the annotator remembering what
 /// it is inside of (`Continuation`) to find its end in the next window.
-public struct StreamingHTMLAnnotator {
+struct StreamingHTMLAnnotator {
     /// The finder used on text nodes.
     public let finder: EntityFinder
     /// The renderer that receives the settled bytes.
@@ -207,7 +207,7 @@ public struct StreamingHTMLAnnotator {
         switch c {
         case .tag(_, _, var state): return HTMLTokenizer.scanTag(t, from: 0, to: t.count, &state)
         case .comment: return HTMLTokenizer.commentClose(t, from: 0)
-        case .cdata: return HTMLTokenizer.search(t, "]]>", from: 0).map { $0 + 3 }
+        case .cdata: return UTF8Bytes.firstIndex(of: "]]>", in: t, from: 0).map { $0 + 3 }
         case .declaration: return HTMLTokenizer.nextByte(0x3E, in: t, from: 0).map { $0 + 1 }
         case .rawText(let name):
             if name == "plaintext" { return nil }

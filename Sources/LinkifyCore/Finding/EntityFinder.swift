@@ -62,7 +62,7 @@ public struct FinderOptions: Sendable {
 public struct EntityFinder: Sendable {
     /// What a finder holds, behind one reference: readers and rescans copy
     /// finders, and a copy should cost one retain, not one per scanner and
-    /// option (callgrind: the copies were a tenth of a Markdown lint).
+    /// option (docs/benchmarks.md).
     private final class Storage: Sendable {
         let options: FinderOptions
         let builtIn: [any EntityScanner]
@@ -118,7 +118,8 @@ public struct EntityFinder: Sendable {
             if !out.isEmpty { found.append(out) }
         }
         if user.isEmpty && found.count <= 1 {
-            // One scanner's list, admitted in place: no second array of a window's entities.
+            // One scanner's list is sorted and disjoint already: admitted in
+            // place, with no second array of a window's entities.
             guard var list = found.popLast() else { return [] }
             var kept = 0
             for i in list.indices {
@@ -130,50 +131,11 @@ public struct EntityFinder: Sendable {
             list.removeLast(list.count - kept)
             return list
         }
-        var all = user.map { ($0, 0) }
-        for list in found { all.append(contentsOf: list.map { ($0, 1) }) }
-        all.sort(by: Self.precedes)
-        var result: [Entity] = []
-        var overrun: [Int] = []   // winners that a longer, overlapped candidate ran past
-        var end = Int.min
-        for (entity, _) in all {
-            if entity.start < end {
-                if entity.end > end, overrun.last != result.count - 1 { overrun.append(result.count - 1) }
-                continue
-            }
-            guard let admitted = admitted(entity, in: text) else { continue }
-            result.append(admitted)
-            end = admitted.end
-        }
-        return withGapEntities(result, overrun: overrun, in: text, depth: depth)
-    }
-
-    /// Rescans that one text may take: a gap's own gaps, and so on (bounded work).
-    static let gapDepth = 3
-
-    /// `result` with the entities of the gaps after `overrun` winners added.
-    ///
-    /// A candidate that lost to an overlapping winner but ran past its end
-    /// leaves text after the winner that no candidate covers. Once the winner
-    /// is a link, a second run sees that text on its own and may link part of
-    /// it (`@P.oa://m`: the mention wins, then `oa://m` is a URL), so it is
-    /// scanned on its own here, up to the next winner: annotating twice then
-    /// equals annotating once (SPEC §4).
-    func withGapEntities(_ result: [Entity], overrun: [Int], in text: UnsafeBufferPointer<UInt8>, depth: Int) -> [Entity] {
-        guard !overrun.isEmpty, depth < Self.gapDepth else { return result }
-        var merged: [Entity] = []
-        merged.reserveCapacity(result.count + overrun.count)
-        var next = 0
-        for (k, entity) in result.enumerated() {
-            merged.append(entity)
-            guard next < overrun.count, overrun[next] == k else { continue }
-            next += 1
-            let gap = entity.end..<(k + 1 < result.count ? result[k + 1].start : text.count)
-            guard !gap.isEmpty else { continue }
-            let slice = UnsafeBufferPointer(rebasing: text[gap])
-            for found in entities(in: slice, from: 0, depth: depth + 1) { merged.append(found.shifted(by: gap.lowerBound)) }
-        }
-        return merged
+        // Candidates carry their scanner's rank: 0 for user rules, 1 for built-ins.
+        var all = user.map { Candidate(entity: $0, scanner: 0) }
+        for list in found { all.append(contentsOf: list.map { Candidate(entity: $0, scanner: 1) }) }
+        var silent = NoMergeLog()
+        return merged(&all, userScanners: 1, in: text, depth: depth, log: &silent)
     }
 
     /// Like `entities(in:from:)`, and appends to `log`, in order of start, why
@@ -181,66 +143,94 @@ public struct EntityFinder: Sendable {
     /// the link policy, or the entity that overlapped it).
     public func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int = 0,
                          explanations log: inout [Explanation]) -> [Entity] {
-        var all: [(entity: Entity, rank: Int, scanner: any EntityScanner)] = []
-        var explained: [Explanation] = []
-        for (rank, scanners) in [storage.options.userScanners, storage.builtIn].enumerated() {
-            for scanner in scanners {
-                var out: [Entity] = []
-                scanner.scan(text, from: minStart, into: &out, rejections: &explained)
-                all.append(contentsOf: out.map { ($0, rank, scanner) })
-            }
+        let scanners = storage.options.userScanners + storage.builtIn
+        var all: [Candidate] = []
+        var explaining = ExplainingMergeLog(scanners: scanners)
+        for (index, scanner) in scanners.enumerated() {
+            var out: [Entity] = []
+            scanner.scan(text, from: minStart, into: &out, rejections: &explaining.explained)
+            all.append(contentsOf: out.map { Candidate(entity: $0, scanner: index) })
         }
-        all.sort { Self.precedes(($0.entity, $0.rank), ($1.entity, $1.rank)) }
-        var result: [Entity] = []
-        var overrun: [Int] = []
-        var winner: Entity?
-        for candidate in all {
-            let e = candidate.entity
-            if let w = winner, e.start < w.end {
-                explained.append(Explanation(start: e.start, end: e.end, kind: e.kind,
-                                             verdict: .rejected(.overlapped(by: w.kind, start: w.start, end: w.end))))
-                if e.end > w.end, overrun.last != result.count - 1 { overrun.append(result.count - 1) }
-                continue
-            }
-            guard let admitted = admitted(e, in: text) else {
-                let reason = rejection(of: e, in: text) ?? .tooLong
-                explained.append(Explanation(start: e.start, end: e.end, kind: e.kind, verdict: .rejected(reason)))
-                continue
-            }
-            var rule = candidate.scanner.rule(for: e, in: text)
-            if admitted.target != e.target { rule += ", target rewritten from \(e.target(in: text))" }
-            explained.append(Explanation(start: e.start, end: e.end, kind: e.kind,
-                                         verdict: .linked(rule: rule, target: admitted.target(in: text))))
-            result.append(admitted)
-            winner = admitted
-        }
-        log.append(contentsOf: explained.sorted { $0.start < $1.start })
-        return withGapEntities(result, overrun: overrun, in: text, depth: 0)
+        let result = merged(&all, userScanners: storage.options.userScanners.count, in: text, depth: 0, log: &explaining)
+        log.append(contentsOf: explaining.explained.sorted { $0.start < $1.start })
+        return result
     }
 
-    /// Leftmost wins; at the same start user rules (rank 0), then the longer match (SPEC §5).
-    static func precedes(_ a: (Entity, Int), _ b: (Entity, Int)) -> Bool {
-        if a.0.start != b.0.start { return a.0.start < b.0.start }
-        if a.1 != b.1 { return a.1 < b.1 }
-        return a.0.end > b.0.end
+    /// A scanner's candidate; `scanner` indexes the user scanners, then the built-in ones.
+    struct Candidate {
+        var entity: Entity
+        var scanner: Int
+    }
+
+    /// The one merge: `all` sorted by precedence (leftmost; at the same start
+    /// user rules, then the longer match, SPEC §5), each candidate that
+    /// overlaps no earlier winner admitted by the link policy, and the gaps
+    /// that overlapped candidates leave filled (`withGapEntities`, one
+    /// application of `SecondRun`). `log`
+    /// hears every decision; `NoMergeLog` makes that free.
+    @inline(__always)
+    func merged<Log: MergeLog>(_ all: inout [Candidate], userScanners: Int, in text: UnsafeBufferPointer<UInt8>,
+                               depth: Int, log: inout Log) -> [Entity] {
+        all.sort { a, b in
+            if a.entity.start != b.entity.start { return a.entity.start < b.entity.start }
+            let (aUser, bUser) = (a.scanner < userScanners, b.scanner < userScanners)
+            if aUser != bUser { return aUser }
+            return a.entity.end > b.entity.end
+        }
+        var result: [Entity] = []
+        var overrun: [Int] = []   // winners that a longer, overlapped candidate ran past
+        var end = Int.min
+        for candidate in all {
+            let e = candidate.entity
+            if e.start < end {
+                log.overlapped(e, by: result[result.count - 1])
+                if e.end > end, overrun.last != result.count - 1 { overrun.append(result.count - 1) }
+                continue
+            }
+            switch decision(e, in: text) {
+            case .rejected(let reason):
+                log.rejected(e, reason)
+            case .admitted(let admitted):
+                log.linked(e, as: admitted, scanner: candidate.scanner, in: text)
+                result.append(admitted)
+                end = admitted.end
+            }
+        }
+        return withGapEntities(result, overrun: overrun, in: text, depth: depth)
     }
 
     /// `entity` (found in `text`) with its target rewritten (`--rewrite`),
     /// when the link policy lets it become a link; nil when it does not.
     @inline(__always)
     public func admitted(_ entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> Entity? {
-        if entity.end - entity.start > Limits.maxEntityBytes { return nil }
-        if entity.isUnlinkedDate { return entity }
-        var result = entity
-        if !storage.policy.rewrites.isEmpty { result.target = storage.policy.rewritten(entity.target, of: entity, in: text) }
-        return storage.policy.rejection(of: result, in: text) == nil ? result : nil
+        if case .admitted(let result) = decision(entity, in: text) { return result }
+        return nil
     }
 
     /// Why the link policy turns `entity` (found in `text`) down (after rewriting), or nil.
     public func rejection(of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
-        if entity.end - entity.start > Limits.maxEntityBytes { return .tooLong }
-        if entity.isUnlinkedDate { return nil }
-        return storage.policy.rejection(of: storage.policy.rewritten(entity.target(in: text)))
+        if case .rejected(let reason) = decision(entity, in: text) { return reason }
+        return nil
+    }
+
+    /// What the link policy makes of a candidate.
+    enum Decision {
+        /// Linked, as this entity (its target rewritten).
+        case admitted(Entity)
+        /// Left as text.
+        case rejected(RejectionReason)
+    }
+
+    /// The one decision on a candidate: too long, or (unless it is a date
+    /// shown as a date) its target rewritten once and judged by the link policy.
+    @inline(__always)
+    func decision(_ entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> Decision {
+        if entity.end - entity.start > Limits.maxEntityBytes { return .rejected(.tooLong) }
+        if entity.isUnlinkedDate { return .admitted(entity) }
+        var result = entity
+        if !storage.policy.rewrites.isEmpty { result.target = storage.policy.rewritten(entity.target, of: entity, in: text) }
+        if let reason = storage.policy.rejection(of: result, in: text) { return .rejected(reason) }
+        return .admitted(result)
     }
 
     /// Whether the link policy lets `entity` (found in `text`) become a link (after rewriting).

@@ -44,6 +44,8 @@ public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
     case unknownTopLevelDomain(String)
     /// A bare name whose last label is a file extension (`main.rs`, SPEC §5).
     case fileName(String)
+    /// A bare name that the bare-name model judged not to be a domain, with its evidence.
+    case bareName(String)
     /// `scheme://user@host`: user info is deprecated and a spoofing risk (UTS #58).
     case userInfo
     /// `git@github.com:owner/repo.git` (SPEC §5).
@@ -68,6 +70,7 @@ public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unknownTopLevelDomain(let tld): return "top-level domain '\(tld)' is not in IANA's list"
         case .fileName(let ext): return "file-name rule: '.\(ext)' is a file extension"
+        case .bareName(let evidence): return "bare-name model: \(evidence)"
         case .userInfo: return "user info in a URL (deprecated, a spoofing risk)"
         case .sshRemote: return "an SSH remote (@host: followed by a path)"
         case .invalidHost: return "the host, port or IPv6 address is not valid"
@@ -89,4 +92,16 @@ public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
 public protocol ExplanationSink: AnyObject, Sendable {
     /// Takes the explanations for one scanned buffer, in order of start.
     func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>)
+    /// Called by `Annotator` before it finds the entities of a whole document:
+    /// the buffers `record` is given until `endDocument` lie in `document`.
+    func beginDocument(_ document: UnsafeBufferPointer<UInt8>)
+    /// Called when the document given to `beginDocument` is no longer scanned.
+    func endDocument()
+}
+
+extension ExplanationSink {
+    /// Does nothing: a sink that needs no positions ignores the document.
+    public func beginDocument(_ document: UnsafeBufferPointer<UInt8>) {}
+    /// Does nothing.
+    public func endDocument() {}
 }

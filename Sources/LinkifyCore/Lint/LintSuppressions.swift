@@ -22,7 +22,7 @@ public struct LintSuppressions: Sendable {
 
     /// The suppressions the comments in `t` ask for.
     public init(_ t: UnsafeBufferPointer<UInt8>) {
-        guard HTMLTokenizer.search(t, "<!--", from: 0) != nil else { return }
+        guard UTF8Bytes.firstIndex(of: "<!--", in: t, from: 0) != nil else { return }
         let directives = Self.directives(in: t)
         guard !directives.isEmpty else { return }
         let lineCount = 1 + t.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -87,14 +87,14 @@ public struct LintSuppressions: Sendable {
         var counted = 0
         var i = 0
         var lineEnd = -1
-        while let open = HTMLTokenizer.search(t, "<!--", from: i) {
+        while let open = UTF8Bytes.firstIndex(of: "<!--", in: t, from: i) {
             while counted < open {
                 if t[counted] == 0x0A { line += 1 }
                 counted += 1
             }
             if open > lineEnd { lineEnd = HTMLTokenizer.nextByte(0x0A, in: t, from: open) ?? t.count }
             // No later comment on this line can close before its end either.
-            guard let close = search(t, "-->", in: (open + 4)..<lineEnd) else {
+            guard let close = UTF8Bytes.firstIndex(of: "-->", in: t, from: open + 4, to: lineEnd) else {
                 i = lineEnd
                 continue
             }
@@ -102,16 +102,6 @@ public struct LintSuppressions: Sendable {
             i = close + 3
         }
         return result
-    }
-
-    /// Where `s` (three bytes) first occurs inside `r`.
-    static func search(_ t: UnsafeBufferPointer<UInt8>, _ s: StaticString, in r: Range<Int>) -> Int? {
-        var k = r.lowerBound
-        while k + 3 <= r.upperBound {
-            if HTMLTokenizer.hasPrefix(t, k, s) { return k }
-            k += 1
-        }
-        return nil
     }
 
     /// The directive a comment's body holds, or nil.

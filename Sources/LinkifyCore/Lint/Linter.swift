@@ -58,9 +58,7 @@ public struct Linter: Sendable {
         var renderer = makeRenderer(RenderOptions(format: output, input: format))
         var out: [UInt8] = []
         out.reserveCapacity(document.count + entities.count * 16)
-        renderer.begin(into: &out)
-        renderer.write(document, 0..<document.count, entities: entities, into: &out)
-        renderer.finish(into: &out)
+        Annotator.render(document, entities: entities, renderer: &renderer, into: &out)
         return out
     }
 }

@@ -11,8 +11,8 @@ public struct Entity: Sendable, Equatable, Hashable {
     var prefix: TargetPrefix
     /// The computed target and the value, when there is either; nil for most
     /// links, so that copying an entity is a copy of a few words (an `Entity`
-    /// holding Strings inline was copied through a value witness, six times per
-    /// link on URL-dense text: docs/benchmarks.md).
+    /// holding Strings inline is copied through a value witness, several times
+    /// per link: docs/benchmarks.md).
     var strings: Strings?
 
     /// The out-of-line Strings of an entity; never changed once made.
@@ -162,4 +162,14 @@ public enum TargetPrefix: UInt8, Sendable, Hashable {
     func string(followedBy t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         self == .none ? UTF8Bytes.string(t, range) : UTF8Bytes.string(prefix: literal, t, range)
     }
+}
+
+extension Entity {
+    /// A date that is shown as a date, not linked: no `--date-url` gave it a
+    /// URL. The one rule for it, used by the finder (no link policy applies),
+    /// the renderers (`<time>`, plain text in Markdown), the Markdown rescans
+    /// (not a written link) and the linter (not bare). The date scanner marks
+    /// such a date by making its target its ISO 8601 value, which a URL
+    /// template cannot produce unless it is `{}` alone.
+    public var isUnlinkedDate: Bool { kind == .date && target == .string(value ?? "") }
 }

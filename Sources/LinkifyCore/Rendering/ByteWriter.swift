@@ -1,7 +1,7 @@
 /// A growable output buffer whose append is a bounds check and a copy.
 ///
-/// Each `[UInt8].append(contentsOf:)` costs about forty instructions besides
-/// the copy (uniqueness, capacity, generic entry), and html output makes
+/// Each `[UInt8].append(contentsOf:)` costs a uniqueness and capacity check
+/// and a generic entry besides the copy, and html output makes
 /// several per link and one per run of text between escapes
 /// (docs/benchmarks.md). A renderer writes one slice here and hands the
 /// result to its caller's array in one append.

@@ -132,8 +132,3 @@ public enum MarkdownLink {
     @inline(__always)
     static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x41 + v - 10 }
 }
-
-extension Entity {
-    /// A date that is shown as a date, not linked: no `--date-url` gave it a URL.
-    public var isUnlinkedDate: Bool { kind == .date && target == .string(value ?? "") }
-}

@@ -12,9 +12,9 @@ enum ByteSearch {
 
     /// The index of the first byte at or after `start` for which `matches`
     /// holds, or `t.count`. `block` must say the same as `matches` lane by lane.
-    /// (Not written as `first(in:from:before: t.count)`: the bound's extra
-    /// compare per block and `min` cost 1.5 % of the instructions on URL-dense
-    /// text and 3.7 % on real text, where the trigger search runs on every byte.)
+    /// (Not written as `first(in:from:before: t.count)`: the trigger search
+    /// runs on every byte, and the bound's extra compare per block and `min`
+    /// show in the instruction counts, docs/benchmarks.md.)
     @inline(__always)
     static func first(in t: UnsafeBufferPointer<UInt8>, from start: Int,
                       block: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>,
@@ -48,8 +48,8 @@ enum ByteSearch {
         if let base = t.baseAddress {
             // Blocks while any of the range is left, not only while a whole
             // block fits before `end + 15`: that left a byte-by-byte tail of up
-            // to fifteen bytes on almost every short range, a third of the html
-            // writer's time (perf, docs/benchmarks.md).
+            // to fifteen bytes on almost every short range, where the html
+            // writer spends its time (docs/benchmarks.md).
             let raw = UnsafeRawPointer(base)
             while i < end && i + 16 <= n {
                 let mask = block(raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))

@@ -1,5 +1,5 @@
 /// Decoding of the generated phone tables (written as hex words, see
-/// `scripts/gen_phone_tables.py`), done once on first use.
+/// `scripts/gen/gen_phone_tables.py`), done once on first use.
 extension PhoneMetadataTables {
     /// The words of a hex string of 8 digits per word.
     static func words(_ hex: StaticString, count: Int) -> [UInt32] {

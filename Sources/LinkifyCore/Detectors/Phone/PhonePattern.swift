@@ -1,5 +1,5 @@
 /// A regular expression of the phone metadata, compiled by
-/// `scripts/gen_phone_tables.py` into a program for a small backtracking
+/// `scripts/gen/gen_phone_tables.py` into a program for a small backtracking
 /// machine over symbols 0–15 (the digits 0–9, and up to six more symbols for
 /// the scanner's structural patterns).
 ///

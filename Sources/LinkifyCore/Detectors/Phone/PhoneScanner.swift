@@ -292,7 +292,7 @@ struct PhoneScanner: EntityScanner {
         return PhoneMetadata.strippingNationalPrefix(rawDigits, t).stripped
     }
 
-    // MARK: - Symbols of the structural patterns (scripts/gen_phone_tables.py)
+    // MARK: - Symbols of the structural patterns (scripts/gen/gen_phone_tables.py)
 
     static func dateSymbol(_ v: UInt32) -> UInt8 {
         if let d = PhoneCharacters.digit(v) { return d }

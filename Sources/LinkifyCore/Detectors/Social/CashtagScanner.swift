@@ -12,17 +12,12 @@ struct CashtagScanner: EntityScanner {
     static let maxSuffixLength = 2
 
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
-        let n = t.count
-        var lastIndex = SigilScanning.initialLastIndex(t, minStart)
-        var i = minStart
-        while i < n {
-            guard let (c, _) = SigilScanning.nextSign(t, from: i, ascii: 0x24, fullwidth: nil) else { break }
-            i = c + 1
-            guard c >= lastIndex, precedes(t, at: c, lastIndex: lastIndex), let end = symbolEnd(t, from: c + 1) else { continue }
-            lastIndex = end
-            i = end
+        SigilScanning.scan(t, from: minStart, ascii: 0x24, fullwidth: nil,
+                           precedes: { precedes(t, at: $0, lastIndex: $1) }) { c, _ in
+            guard let end = symbolEnd(t, from: c + 1) else { return nil }
             let value = UTF8Bytes.string(t, (c + 1)..<end)
             out.append(Entity(kind: .cashtag, start: c, end: end, target: URLTemplate.expand(template, value: value), value: value))
+            return end
         }
     }
 

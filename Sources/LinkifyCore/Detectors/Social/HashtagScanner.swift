@@ -14,17 +14,13 @@ struct HashtagScanner: EntityScanner {
 
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let n = t.count
-        var lastIndex = SigilScanning.initialLastIndex(t, minStart)
         var found: [Entity] = []
-        var i = minStart
-        while i < n {
-            guard let (h, signLength) = SigilScanning.nextSign(t, from: i, ascii: 0x23, fullwidth: 0x83) else { break }
-            i = h + signLength
-            guard h >= lastIndex, precedes(t, at: h, lastIndex: lastIndex) else { continue }
+        SigilScanning.scan(t, from: minStart, ascii: 0x23, fullwidth: 0x83,
+                           precedes: { precedes(t, at: $0, lastIndex: $1) }) { h, signLength in
             let nameStart = h + signLength
-            guard nameStart < n else { break }
+            guard nameStart < n else { return nil }
             let (first, _) = UTF8Bytes.decode(t, at: nameStart)
-            if first == 0xFE0F || first == 0x20E3 { continue }
+            if first == 0xFE0F || first == 0x20E3 { return nil }
             var end = nameStart
             var hasLetter = false
             while end < n {
@@ -33,15 +29,14 @@ struct HashtagScanner: EntityScanner {
                 if !hasLetter && TwitterCharacters.isHashtagLetter(cp) { hasLetter = true }
                 end += len
             }
-            guard hasLetter else { continue }
-            lastIndex = end
-            i = end
+            guard hasLetter else { return nil }
             if end < n {
-                if t[end] == 0x23 || (end + 2 < n && t[end] == 0xEF && t[end + 1] == 0xBC && t[end + 2] == 0x83) { continue }
-                if end + 2 < n && t[end] == 0x3A && t[end + 1] == 0x2F && t[end + 2] == 0x2F { continue }
+                if t[end] == 0x23 || (end + 2 < n && t[end] == 0xEF && t[end + 1] == 0xBC && t[end + 2] == 0x83) { return end }
+                if SigilScanning.isSchemeSeparator(t, at: end) { return end }
             }
             let value = UTF8Bytes.string(t, nameStart..<end)
             found.append(Entity(kind: .hashtag, start: h, end: end, target: URLTemplate.expand(template, value: value), value: value))
+            return end
         }
         guard !found.isEmpty else { return }
         out.append(contentsOf: Self.removingURLOverlaps(found, t, from: minStart))

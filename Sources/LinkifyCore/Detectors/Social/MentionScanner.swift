@@ -16,30 +16,25 @@ struct MentionScanner: EntityScanner {
 
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let n = t.count
-        var lastIndex = SigilScanning.initialLastIndex(t, minStart)
-        var i = minStart
-        while i < n {
-            guard let (a, signLength) = SigilScanning.nextSign(t, from: i, ascii: 0x40, fullwidth: 0xA0) else { break }
-            i = a + signLength
-            guard a >= lastIndex, precedes(t, at: a, lastIndex: lastIndex) else { continue }
+        SigilScanning.scan(t, from: minStart, ascii: 0x40, fullwidth: 0xA0,
+                           precedes: { precedes(t, at: $0, lastIndex: $1) }) { a, signLength in
             let nameStart = a + signLength
             var end = nameStart
             while end < n && end - nameStart < Self.maxNameLength && Self.isNameByte(t[end]) { end += 1 }
-            guard end > nameStart else { continue }
+            guard end > nameStart else { return nil }
             if end + 1 < n && t[end] == 0x2F && ByteClass.isAlpha(t[end + 1]) {
                 var k = end + 2
                 while k < n && k - end - 1 < Self.maxListLength && (Self.isNameByte(t[k]) || t[k] == 0x2D) { k += 1 }
                 end = k
             }
-            lastIndex = end
-            i = end
             if end < n {
                 let (next, _) = UTF8Bytes.decode(t, at: end)
-                if next == 0x40 || next == 0xFF20 || TwitterCharacters.isLatinAccent(next) { continue }
-                if end + 2 < n && t[end] == 0x3A && t[end + 1] == 0x2F && t[end + 2] == 0x2F { continue }
+                if next == 0x40 || next == 0xFF20 || TwitterCharacters.isLatinAccent(next) { return end }
+                if SigilScanning.isSchemeSeparator(t, at: end) { return end }
             }
             let value = UTF8Bytes.string(t, nameStart..<end)
             out.append(Entity(kind: .mention, start: a, end: end, target: URLTemplate.expand(template, value: value), value: value))
+            return end
         }
     }
 

@@ -20,8 +20,6 @@ struct UTS58Scanner: EntityScanner {
     /// (`plainWebURL`); tests turn it off to compare with the general path.
     var readsPlainAuthorityInOnePass = true
 
-    /// Bare names with these top-level labels are file names, not links (SPEC §5).
-    static let fileExtensionTLDs: Set<String> = ["md", "rs", "py", "sh", "pm", "ps", "mk", "tf", "gd", "zip", "mov"]
     /// Schemes whose URLs must have a valid host name (`isWebScheme` tests them on bytes).
     static let webSchemes: Set<String> = ["http", "https", "ftp", "ftps", "ws", "wss", "sftp"]
 
@@ -71,7 +69,10 @@ struct UTS58Scanner: EntityScanner {
     func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String {
         if entity.kind == .email { return "UTS #58 email address" }
         let isBare = entity.target == .text(after: .https) && !entity.range.isEmpty
-        return isBare ? "UTS #58 bare domain, top-level domain in IANA's list" : "UTS #58 URL with a scheme"
+        guard isBare else { return "UTS #58 URL with a scheme" }
+        if Self.hasWWWPrefix(text, entity.start) { return "UTS #58 bare domain, top-level domain in IANA's list, www." }
+        return "UTS #58 bare domain, top-level domain in IANA's list; bare-name model "
+            + Self.bareNameJudgement(of: entity, in: text).summary
     }
 
     private func scan(_ state: inout ScanState, from minStart: Int, into out: inout [Entity]) {
@@ -154,6 +155,9 @@ struct UTS58Scanner: EntityScanner {
         /// Whether rejected candidates are recorded in `rejected` (`--explain`).
         var explains = false
         var rejected: [Explanation] = []
+        /// The hosts this buffer writes with a scheme, `www.` or `@`, built
+        /// on the first bare name that needs them (`BareNameModel`).
+        var documentHosts: DocumentHosts?
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
             self.t = t
@@ -235,6 +239,13 @@ struct UTS58Scanner: EntityScanner {
                 k += 1
             }
             let digits = k - domainEnd - 1
+            if digits > 0 && k < n && t[k] == 0x3A && !Self.hasWWWPrefix(t, state.hostRunStart(endingAt: p)) {
+                // `main.rs:2:5`, `foo.c:12: error`: a file and line, never a host and port.
+                var e = k + 1
+                while e < n && ByteClass.isDigit(t[e]) { e += 1 }
+                state.reject(state.hostRunStart(endingAt: p), e, .url, .bareName("a file and line ('name:LINE:')"))
+                return .skip(to: e)
+            }
             if digits > 5 || port > 0xFFFF {
                 if state.explains { state.reject(state.hostRunStart(endingAt: p), k, .url, .invalidHost) }
                 return .nothing
@@ -252,6 +263,13 @@ struct UTS58Scanner: EntityScanner {
                 return email(at: domainStart - beforeLength, domainEnd: labelEnd, linkEnd: linkEnd, &state)
             }
         }
+        // A name right after `/` or `\` is a path component (`/usr/share/perl5/file.pl`,
+        // `C:\tools\setup.exe`, `src/main.rs`), never the start of a bare link.
+        if domainStart > 0 && (t[domainStart - 1] == 0x2F || t[domainStart - 1] == 0x5C) {
+            let end = max(linkEnd, terminate(t, from: linkEnd, part: nil, cjkIsHard: true))
+            state.reject(domainStart, end, .url, .bareName("a path component (after '/' or '\\')"))
+            return .skip(to: end)
+        }
 
         let pqfEnd = terminate(t, from: linkEnd, part: nil, cjkIsHard: true)
         var end = pqfEnd
@@ -263,11 +281,12 @@ struct UTS58Scanner: EntityScanner {
             return .skip(to: end)
         }
 
-        let hasWWW = Self.hasWWWPrefix(t, domainStart)
-        if pqfEnd == linkEnd && !hasPort && !hasWWW {
-            let tld = UTF8Bytes.string(t, labelStart..<labelEnd).lowercased()
-            if Self.fileExtensionTLDs.contains(tld) {
-                state.reject(domainStart, end, .url, .fileName(tld))
+        if !Self.hasWWWPrefix(t, domainStart) {
+            let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
+                                                    colonNumber: hasPort, hasPath: pqfEnd > linkEnd)
+            let judgement = BareNameModel.judge(t, candidate, hosts: &state.documentHosts, explains: state.explains)
+            if !judgement.isLink {
+                state.reject(domainStart, end, .url, .bareName(judgement.summary))
                 return .skip(to: end)
             }
         }
@@ -544,328 +563,6 @@ struct UTS58Scanner: EntityScanner {
         state.reject(start, tld.upperBound, .url, .unknownTopLevelDomain(UTF8Bytes.string(t, tld).lowercased()))
     }
 
-    // MARK: - Helpers
-
-    /// The first index at or after `i` in `t` that is not an ASCII letter,
-    /// digit or `-`, found sixteen bytes at a time, or `t.count`.
-    @inline(__always)
-    static func hostASCIIEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-        ByteSearch.first(in: t, from: i, block: { v in
-            let lower = v | ByteSearch.splat(0x20)
-            let alpha = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
-            return .!(alpha .| ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) .| (v .== ByteSearch.splat(0x2D)))
-        }, matches: { !ByteClass.isHostASCII($0) })
-    }
-
-    /// `hostASCIIEnd(t, from: i)`, but at most `end`. The search may read up to
-    /// a block past `end` (so that a short host is still read sixteen bytes at
-    /// a time) and no further, so the work stays proportional to the range.
-    @inline(__always)
-    static func hostASCIIEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int) -> Int {
-        ByteSearch.first(in: t, from: i, before: end, block: { v in
-            let lower = v | ByteSearch.splat(0x20)
-            let alpha = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
-            return .!(alpha .| ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) .| (v .== ByteSearch.splat(0x2D)))
-        }, matches: { !ByteClass.isHostASCII($0) })
-    }
-
-    /// End of the domain label starting at `i` (label characters only).
-    @inline(__always)
-    static func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-        var k = i
-        let n = t.count
-        while k < n {
-            let b = t[k]
-            if b < 0x80 {
-                if !ByteClass.isHostASCII(b) { break }
-                k = hostASCIIEnd(t, from: k + 1)
-                continue
-            }
-            let (cp, len) = UTF8Bytes.decode(t, at: k)
-            if !CharacterProperties.isHostLabel(cp) { break }
-            k += len
-        }
-        return k
-    }
-
     @inline(__always)
     private func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int { Self.spanLabel(t, from: i) }
-
-    /// Whether the wide full stop (`。`, `．`, `｡`) right after `label` ends
-    /// a bare domain rather than separating labels, in text without spaces
-    /// (SPEC §5): `label` is a top-level domain and the text after the stop is
-    /// a last label that is not (`example.com。然后` ends at `com`;
-    /// `普遍适用测试。我爱你` and `a.com。b.org` are one domain each).
-    static func wideStopEndsHost(_ t: UnsafeBufferPointer<UInt8>, after label: Range<Int>) -> Bool {
-        guard TLDList.contains(t, label) else { return false }
-        let nextStart = label.upperBound + 3
-        let nextEnd = spanLabel(t, from: nextStart)
-        let sep = nextEnd < t.count ? dotLength(t, at: nextEnd) : 0
-        let nextIsLast = !(sep > 0 && startsLabel(t, at: nextEnd + sep))
-        return nextIsLast && !TLDList.contains(t, nextStart..<nextEnd)
-    }
-
-    /// Whether a label character starts at `i`: `spanLabel(t, from: i) > i`, in constant time.
-    @inline(__always)
-    static func startsLabel(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        guard i < t.count else { return false }
-        let b = t[i]
-        if b < 0x80 { return ByteClass.isHostASCII(b) }
-        return CharacterProperties.isHostLabel(UTF8Bytes.decode(t, at: i).0)
-    }
-
-    /// Labels are not empty (but for a final dot) and do not start or end with `-`.
-    static func validLabels(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, allowUnderscore: Bool = false) -> Bool {
-        var k = r.lowerBound
-        var labelStart = k
-        func labelOK(_ s: Int, _ e: Int, last: Bool) -> Bool {
-            if s == e { return last && s > r.lowerBound }
-            return t[s] != 0x2D && t[e - 1] != 0x2D
-        }
-        while k < r.upperBound {
-            let b = t[k]
-            if b < 0x80 && b != 0x2E {
-                // ASCII without decoding, sixteen at a time: most hosts are all ASCII.
-                if !(ByteClass.isHostASCII(b) || (allowUnderscore && b == 0x5F)) { return false }
-                k = hostASCIIEnd(t, from: k + 1, before: r.upperBound)
-                continue
-            }
-            let len = dotLength(t, at: k)
-            if len > 0 {
-                if !labelOK(labelStart, k, last: false) { return false }
-                k += len
-                labelStart = k
-                continue
-            }
-            let (cp, clen) = UTF8Bytes.decode(t, at: k)
-            if !(CharacterProperties.isHostLabel(cp) || (allowUnderscore && cp == 0x5F)) { return false }
-            k += clen
-        }
-        return labelOK(labelStart, r.upperBound, last: true)
-    }
-
-    static func hasDoubleDot(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        var k = r.lowerBound
-        while k + 1 < r.upperBound {
-            if t[k] == 0x2E && t[k + 1] == 0x2E { return true }
-            k += 1
-        }
-        return false
-    }
-
-    static func hasWWWPrefix(_ t: UnsafeBufferPointer<UInt8>, _ s: Int) -> Bool {
-        s + 4 <= t.count && matchesLowercased(t, s, "www.")
-    }
-
-    static func matchesLowercased(_ t: UnsafeBufferPointer<UInt8>, _ s: Int, _ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard s >= 0, s + count <= t.count else { return false }
-        let p = literal.utf8Start
-        for k in 0..<count where ByteClass.lower(t[s + k]) != p[k] { return false }
-        return true
-    }
-}
-
-/// The parts of a URL after the scheme, as the UTS #58 termination algorithm walks them.
-enum URLPart {
-    case authority, path, query, fragment
-
-    /// The part that `cp` starts, when it is a part initiator.
-    @inline(__always)
-    static func started(by cp: UInt32) -> URLPart? {
-        switch cp {
-        case 0x2F: return .path
-        case 0x3F: return .query
-        case 0x23: return .fragment
-        default: return nil
-        }
-    }
-
-    /// Whether `cp` ends this part (and starts the next one).
-    @inline(__always)
-    func isTerminated(by cp: UInt32) -> Bool {
-        switch self {
-        case .authority: return cp == 0x2F || cp == 0x3F || cp == 0x23
-        case .path: return cp == 0x3F || cp == 0x23
-        case .query: return cp == 0x23
-        case .fragment: return false
-        }
-    }
-
-    /// Whether `cp` is interior syntax that empties the bracket stack.
-    @inline(__always)
-    func clearsBrackets(_ cp: UInt32) -> Bool {
-        switch self {
-        case .path: return cp == 0x2F
-        case .query: return cp == 0x3D || cp == 0x26
-        default: return false
-        }
-    }
-}
-
-/// Byte limits shared by every scanner.
-public enum Limits {
-    /// A candidate longer than this is left as text (SPEC §5).
-    public static let maxEntityBytes = 64 * 1024
-}
-
-/// The UTS #58 termination algorithm over path, query and fragment, from `start`.
-///
-/// With `part` nil, `start` must hold a part initiator (`/`, `?`, `#`) or the
-/// result is `start`. Returns the end of the link: the last "safe" position,
-/// where soft characters at the end and unmatched closing brackets are left out.
-/// With `cjkIsHard`, the fullwidth and ideographic punctuation of SPEC §5 ends
-/// it, except, with `ideographicStopsInHost`, the ideographic full stop in the
-/// authority, where it may separate labels (the caller then decides). With
-/// `origin`, the 64 KiB limit counts from there rather than from `start`.
-func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: URLPart?, cjkIsHard: Bool,
-               ideographicStopsInHost: Bool = false, limitFrom origin: Int? = nil) -> Int {
-    let n = t.count
-    let bracketCapacity = 64
-    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bracketCapacity) { stack -> Int in
-        var depth = 0
-        var part = initial
-        var lastSafe = start
-        var i = start
-        let limit = min(n, max(start, (origin ?? start) + Limits.maxEntityBytes + 1))
-        // Read once: each use of a global table checks its lazy initialisation (swift_once).
-        let asciiTerm = CharacterProperties.asciiLinkTerm
-        let bounded = UnsafeBufferPointer(rebasing: t[..<limit])
-        while i < limit {
-            let b = t[i]
-            if b < 0x80, let current = part {
-                if depth == 0 && current != .authority && i + 16 <= limit,
-                   let (next, safe) = plainPathBlock(t, at: i), next > i {
-                    // Sixteen bytes at a time through path, query and fragment text
-                    // without brackets, part syntax or anything hard.
-                    if let safe { lastSafe = safe }
-                    i = next
-                    continue
-                }
-                if ByteClass.isAlnum(b) {
-                    // A run of ASCII letters and digits, sixteen at a time: they are
-                    // Link_Term include and no part, bracket or directive syntax, so
-                    // each would only move `lastSafe` past itself. (Adding `-_~%`
-                    // to the run cost more in the wider test than it saved.)
-                    i = ByteSearch.first(in: bounded, from: i + 1, block: { v in
-                        let lower = v | ByteSearch.splat(0x20)
-                        return .!(((lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)) .| ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)))
-                    }, matches: { !ByteClass.isAlnum($0) })
-                    lastSafe = i
-                    continue
-                }
-                // Other ASCII by mask tests (CharacterProperties.plainInclude…):
-                // the same steps as the general loop below takes for these bytes.
-                let bit = UInt64(1) &<< UInt64(b & 63)
-                if b >= 64 {
-                    if CharacterProperties.plainIncludeHigh & bit != 0 {
-                        lastSafe = i + 1
-                        i += 1
-                        continue
-                    }
-                    if CharacterProperties.hardHigh & bit != 0 { return lastSafe }
-                } else {
-                    if CharacterProperties.plainIncludeLow & bit != 0 {
-                        lastSafe = i + 1
-                        i += 1
-                        continue
-                    }
-                    if CharacterProperties.plainSoftLow & bit != 0 {
-                        i += 1
-                        continue
-                    }
-                    if CharacterProperties.hardLow & bit != 0 { return lastSafe }
-                    if b == 0x2F {
-                        // `/` ends the authority and empties the brackets of a path; it is Link_Term include.
-                        if current == .authority || current == .path {
-                            part = .path
-                            depth = 0
-                        }
-                        lastSafe = i + 1
-                        i += 1
-                        continue
-                    }
-                }
-            }
-            let (cp, len) = UTF8Bytes.decode(t, at: i)
-            var term = cp < 128 ? asciiTerm[Int(cp)] : CharacterProperties.linkTerm(cp)
-            if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp)
-                && !(ideographicStopsInHost && cp == 0x3002 && part == .authority) { term = .hard }
-            guard let current = part else {
-                guard let started = URLPart.started(by: cp) else { return i }
-                part = started
-                if term != .soft { lastSafe = i + len }
-                i += len
-                continue
-            }
-            if current.isTerminated(by: cp) {
-                part = URLPart.started(by: cp)
-                depth = 0
-                if term != .soft { lastSafe = i + len }
-                i += len
-                continue
-            }
-            if current.clearsBrackets(cp) {
-                depth = 0
-            } else if current == .fragment && cp == 0x3A && i + 2 < n && t[i + 1] == 0x7E && t[i + 2] == 0x3A {
-                depth = 0   // the fragment directive `:~:`
-            }
-            switch term {
-            case .include:
-                lastSafe = i + len
-            case .soft:
-                break
-            case .hard:
-                return lastSafe
-            case .open:
-                guard depth < bracketCapacity else { return lastSafe }
-                stack[depth] = cp
-                depth += 1
-                lastSafe = i + len
-            case .close:
-                guard depth > 0, let opener = CharacterProperties.opener(ofClose: cp), stack[depth - 1] == opener else {
-                    return lastSafe
-                }
-                depth -= 1
-                lastSafe = i + len
-            }
-            i += len
-        }
-        return i >= n ? lastSafe : i
-    }
-}
-
-/// The sixteen bytes at `i` read as the termination loop reads path, query
-/// and fragment text with an empty bracket stack: the bytes up to the first
-/// that needs the loop (a bracket, `?`, `#`, a hard or non-ASCII byte) are
-/// Link_Term include or soft and change no part. Returns where that run ends
-/// and the position after its last include byte (nil when all are soft).
-/// `TerminationFastPathTests` compares it with the byte-by-byte loop.
-@inline(__always)
-func plainPathBlock(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> (next: Int, lastSafe: Int?)? {
-    guard let base = t.baseAddress, i + 16 <= t.count else { return nil }
-    let v = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-    let splat = ByteSearch.splat
-    // Printable ASCII but `# ( ) < > ? [ ] { }`.
-    let printable = (v &- splat(0x21)) .< splat(0x5E)
-    let lower = v | splat(0x20)
-    let excluded = (lower .== splat(0x7B)) .| (lower .== splat(0x7D)) .| ((v | splat(1)) .== splat(0x29))
-        .| ((v | splat(2)) .== splat(0x3E)) .| (v .== splat(0x3F)) .| (v .== splat(0x23))
-    let plain = printable .& .!excluded
-    // Soft: `! " ' , . : ;`.
-    let soft = ((v &- splat(0x21)) .< splat(2)) .| (v .== splat(0x27)) .| ((v | splat(2)) .== splat(0x2E))
-        .| ((v &- splat(0x3A)) .< splat(2))
-    let stops = unsafeBitCast(.!plain, to: (UInt64, UInt64).self)
-    let includes = unsafeBitCast(plain .& .!soft, to: (UInt64, UInt64).self)
-    // Lanes are bytes: the run is the lanes before the first stop.
-    let run = stops.0 != 0 ? stops.0.trailingZeroBitCount >> 3 : (stops.1 != 0 ? 8 + stops.1.trailingZeroBitCount >> 3 : 16)
-    var low = includes.0, high = includes.1
-    if run < 8 {
-        low &= run == 0 ? 0 : ~UInt64(0) >> UInt64(64 - run * 8)
-        high = 0
-    } else if run < 16 {
-        high &= run == 8 ? 0 : ~UInt64(0) >> UInt64(64 - (run - 8) * 8)
-    }
-    let lastInclude = high != 0 ? 8 + (63 - high.leadingZeroBitCount) >> 3 : (low != 0 ? (63 - low.leadingZeroBitCount) >> 3 : -1)
-    return (i + run, lastInclude >= 0 ? i + lastInclude + 1 : nil)
 }

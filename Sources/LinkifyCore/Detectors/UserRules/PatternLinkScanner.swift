@@ -61,7 +61,7 @@ public struct PatternLinkScanner: EntityScanner, @unchecked Sendable {
             // The prefilter: jump to the next byte a match can start with.
             if !prefix.isEmpty {
                 let p0 = prefix[0]
-                while i < n && (t[i] != p0 || !Self.hasPrefix(t, i, prefix)) { i += 1 }
+                while i < n && (t[i] != p0 || !UTF8Bytes.hasPrefix(t, prefix, at: i)) { i += 1 }
             } else {
                 while i < n && !first[Int(t[i])] { i += 1 }
             }
@@ -95,13 +95,6 @@ public struct PatternLinkScanner: EntityScanner, @unchecked Sendable {
         }
         out.append(Entity(kind: .custom, start: matchStart, end: matchEnd, target: target))
         return matchEnd
-    }
-
-    @inline(__always)
-    static func hasPrefix(_ t: UnsafeBufferPointer<UInt8>, _ i: Int, _ prefix: [UInt8]) -> Bool {
-        guard i + prefix.count <= t.count else { return false }
-        for k in 1..<prefix.count where t[i + k] != prefix[k] { return false }
-        return true
     }
 
     private func isWordBoundary(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {

@@ -116,7 +116,7 @@ public struct HTMLTokenizer: Sendable {
             // `</>` is dropped by browsers; `</` + other is a bogus comment (§13.2.5.7).
             return (.declaration, through(0x3E, in: t, from: lt + 2))
         case 0x21: // <!
-            if hasPrefix(t, lt + 2, "--") {
+            if UTF8Bytes.hasPrefix(t, "--", at: lt + 2) {
                 return (.comment, commentEnd(t, from: lt + 4))
             }
             // `<![CDATA[` is a CDATA section only in SVG and MathML; in HTML
@@ -228,11 +228,8 @@ public struct HTMLTokenizer: Sendable {
         let stop = min(limit ?? n, n)
         var k = i
         @inline(__always) func isName(_ at: Int, _ name: StaticString) -> Bool {
-            let p = name.utf8Start
-            let count = name.utf8CodeUnitCount
-            guard at + count <= n else { return false }
-            for j in 0..<count where ByteClass.lower(t[at + j]) != p[j] { return false }
-            let after = at + count
+            guard UTF8Bytes.hasPrefixIgnoringCase(t, name, at: at) else { return false }
+            let after = at + name.utf8CodeUnitCount
             return after == n || isTagSpace(t[after]) || t[after] == 0x2F || t[after] == 0x3E
         }
         while k < stop {
@@ -240,7 +237,7 @@ public struct HTMLTokenizer: Sendable {
             switch b {
             case 0x3C:
                 escape.dashes = 0
-                if escape.state == .data && hasPrefix(t, k + 1, "!--") {
+                if escape.state == .data && UTF8Bytes.hasPrefix(t, "!--", at: k + 1) {
                     escape.state = .escaped
                     escape.dashes = 2
                     k += 4
@@ -311,24 +308,5 @@ public struct HTMLTokenizer: Sendable {
     /// The offset just past the next `byte` at or after `i`, or the end of the input.
     static func through(_ byte: UInt8, in t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
         nextByte(byte, in: t, from: i).map { $0 + 1 } ?? t.count
-    }
-
-    static func hasPrefix(_ t: UnsafeBufferPointer<UInt8>, _ i: Int, _ s: StaticString) -> Bool {
-        let m = s.utf8CodeUnitCount
-        guard i + m <= t.count else { return false }
-        let p = s.utf8Start
-        for j in 0..<m where t[i + j] != p[j] { return false }
-        return true
-    }
-
-    /// Where `s` next occurs at or after `i`.
-    static func search(_ t: UnsafeBufferPointer<UInt8>, _ s: StaticString, from i: Int) -> Int? {
-        let first = s.utf8Start[0]
-        var k = i
-        while let at = nextByte(first, in: t, from: k) {
-            if hasPrefix(t, at, s) { return at }
-            k = at + 1
-        }
-        return nil
     }
 }

@@ -441,8 +441,8 @@ struct MarkdownBlockParser {
 
     // An array, not a `Set<String>`: building the first hashed set of a run
     // searches every protocol conformance of the process for `String:
-    // Hashable`, a tenth of a one-file run's instructions (docs/benchmarks.md,
-    // "Start-up"); the lookup happens only on lines that start with a tag.
+    // Hashable`, a start-up cost (docs/benchmarks.md, "Start-up"); the lookup
+    // happens only on lines that start with a tag.
     static let blockTags: [String] = [
         "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
         "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
@@ -456,14 +456,14 @@ struct MarkdownBlockParser {
     func htmlBlockStart(_ first: Int) -> Int? {
         let line = UnsafeBufferPointer(rebasing: t[first..<lineEnd])
         for tag: StaticString in ["<script", "<pre", "<style", "<textarea"] {
-            if MarkdownSyntax.hasPrefixIgnoringCase(line, tag, at: 0) {
+            if UTF8Bytes.hasPrefixIgnoringCase(line, tag, at: 0) {
                 let k = tag.utf8CodeUnitCount
                 if k == line.count || MarkdownSyntax.isBlank(line[k]) || line[k] == 0x3E { return 1 }
             }
         }
-        if MarkdownSyntax.hasPrefix(line, "<!--", at: 0) { return 2 }
-        if MarkdownSyntax.hasPrefix(line, "<?", at: 0) { return 3 }
-        if MarkdownSyntax.hasPrefix(line, "<![CDATA[", at: 0) { return 5 }
+        if UTF8Bytes.hasPrefix(line, "<!--", at: 0) { return 2 }
+        if UTF8Bytes.hasPrefix(line, "<?", at: 0) { return 3 }
+        if UTF8Bytes.hasPrefix(line, "<![CDATA[", at: 0) { return 5 }
         if line.count > 2 && line[1] == 0x21 && line[2] >= 0x41 && line[2] <= 0x5A { return 4 }
         var k = 1
         if k < line.count && line[k] == 0x2F { k += 1 }
@@ -493,7 +493,7 @@ struct MarkdownBlockParser {
             while k + 2 < line.count {
                 if line[k] == 0x3C && line[k + 1] == 0x2F {
                     for tag: StaticString in ["</script>", "</pre>", "</style>", "</textarea>"]
-                    where MarkdownSyntax.hasPrefixIgnoringCase(line, tag, at: k) { return true }
+                    where UTF8Bytes.hasPrefixIgnoringCase(line, tag, at: k) { return true }
                 }
                 k += 1
             }
@@ -555,55 +555,5 @@ struct MarkdownBlockParser {
         }
         guard sawPipe || cells.count > 1 else { return nil }
         return cells.count
-    }
-
-    // MARK: Link reference definitions (§4.7)
-
-    /// Removes the reference definitions at the start of a paragraph,
-    /// remembering their labels; returns the lines left.
-    mutating func takeReferenceDefinitions(_ lines: [Range<Int>]) -> [Range<Int>] {
-        guard let firstLine = lines.first, t[firstLine.lowerBound] == 0x5B else { return lines }
-        var joined: [UInt8] = []
-        var lineStarts: [Int] = []
-        for line in lines {
-            lineStarts.append(joined.count)
-            joined.append(contentsOf: UnsafeBufferPointer(rebasing: t[line]))
-            joined.append(0x0A)
-        }
-        var consumedLines = 0
-        joined.withUnsafeBufferPointer { j in
-            var at = 0
-            while at < j.count, let (end, label) = Self.referenceDefinition(j, at: at) {
-                blocks.references.insert(label)
-                at = end
-                while consumedLines < lineStarts.count && lineStarts[consumedLines] < at { consumedLines += 1 }
-            }
-        }
-        return Array(lines.dropFirst(consumedLines))
-    }
-
-    /// One definition at `at` (the start of a line of `j`); returns the start of
-    /// the line after it and its normalised label.
-    static func referenceDefinition(_ j: UnsafeBufferPointer<UInt8>, at: Int) -> (Int, String)? {
-        guard at < j.count, j[at] == 0x5B, let labelEnd = MarkdownSyntax.linkLabelEnd(j, at: at),
-              labelEnd < j.count, j[labelEnd] == 0x3A else { return nil }
-        let label = MarkdownSyntax.normalizedLabel(j, at + 1..<labelEnd - 1)
-        guard !label.isEmpty else { return nil }
-        var k = MarkdownSyntax.skipSpacesAndOneNewline(j, labelEnd + 1).end
-        guard k < j.count, j[k] != 0x0A else { return nil }
-        guard let destEnd = MarkdownSyntax.destinationEnd(j, at: k), destEnd > k else { return nil }
-        k = destEnd
-        func lineRestIsBlank(_ from: Int) -> Int? {
-            var r = from
-            while r < j.count && MarkdownSyntax.isBlank(j[r]) { r += 1 }
-            if r == j.count { return r }
-            return j[r] == 0x0A ? r + 1 : nil
-        }
-        let s = MarkdownSyntax.skipSpacesAndOneNewline(j, k)
-        if s.end > k, s.end < j.count, let titleEnd = MarkdownSyntax.titleEnd(j, at: s.end), let after = lineRestIsBlank(titleEnd) {
-            return (after, label)
-        }
-        guard let after = lineRestIsBlank(k) else { return nil }
-        return (after, label)
     }
 }

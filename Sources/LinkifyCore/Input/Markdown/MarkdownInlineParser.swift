@@ -154,12 +154,12 @@ struct MarkdownInlineParser {
         while nameEnd < tagEnd && (ByteClass.isAlnum(t[nameEnd]) || t[nameEnd] == 0x2D) { nameEnd += 1 }
         let length = nameEnd - openTag - 1
         guard let index = Self.skippedElements.firstIndex(where: {
-            $0.utf8CodeUnitCount == length && MarkdownSyntax.hasPrefixIgnoringCase(t, $0, at: openTag + 1)
+            $0.utf8CodeUnitCount == length && UTF8Bytes.hasPrefixIgnoringCase(t, $0, at: openTag + 1)
         }), !unclosedElements[index] else { return nil }
         let name = Self.skippedElements[index]
         var k = tagEnd
         while k + 2 + length < t.count {
-            if t[k] == 0x3C && t[k + 1] == 0x2F && MarkdownSyntax.hasPrefixIgnoringCase(t, name, at: k + 2),
+            if t[k] == 0x3C && t[k + 1] == 0x2F && UTF8Bytes.hasPrefixIgnoringCase(t, name, at: k + 2),
                !ByteClass.isAlnum(t[k + 2 + length]) && t[k + 2 + length] != 0x2D,
                let end = MarkdownSyntax.closingTagEnd(t, at: k) {
                 return end
@@ -334,7 +334,7 @@ struct MarkdownInlineParser {
         var closingAt: [Int: UInt8] = [:]
         for e in entities {
             cuts.append(e.range)
-            if LinkBoundaryRescan.isLink(e, in: chunk) {
+            if SecondRun.isLink(e, in: chunk) {
                 closingAt[e.end] = MarkdownLink.lastByte(text: UTF8Bytes.string(chunk, e.range), target: e.target(in: chunk))
             }
         }

@@ -85,7 +85,7 @@ enum MarkdownSyntax {
         if b == 0x2F { return closingTagEnd(t, at: i) }
         if b == 0x3F { return find(t, "?>", from: i + 2) }
         if b == 0x21 {
-            if hasPrefix(t, "<!--", at: i) {
+            if UTF8Bytes.hasPrefix(t, "<!--", at: i) {
                 // CommonMark 0.29: text does not start with `>` or `->`, does not contain `--`, does not end with `-`.
                 var k = i + 4
                 if k < n && t[k] == 0x3E { return nil }
@@ -98,7 +98,7 @@ enum MarkdownSyntax {
                 }
                 return nil
             }
-            if hasPrefix(t, "<![CDATA[", at: i) { return find(t, "]]>", from: i + 9) }
+            if UTF8Bytes.hasPrefix(t, "<![CDATA[", at: i) { return find(t, "]]>", from: i + 9) }
             if i + 2 < n && ByteClass.isAlpha(t[i + 2]) {
                 var k = i + 2
                 while k < n && t[k] != 0x3E { k += 1 }
@@ -165,34 +165,9 @@ enum MarkdownSyntax {
         return k
     }
 
-    /// Whether `t` holds `s` at `i` (ASCII, exact case).
-    static func hasPrefix(_ t: UnsafeBufferPointer<UInt8>, _ s: StaticString, at i: Int) -> Bool {
-        let m = s.utf8CodeUnitCount
-        guard i + m <= t.count else { return false }
-        let p = s.utf8Start
-        for k in 0..<m where t[i + k] != p[k] { return false }
-        return true
-    }
-
-    /// Whether `t` holds `s` at `i`, ASCII letters in any case.
-    static func hasPrefixIgnoringCase(_ t: UnsafeBufferPointer<UInt8>, _ s: StaticString, at i: Int) -> Bool {
-        let m = s.utf8CodeUnitCount
-        guard i + m <= t.count else { return false }
-        let p = s.utf8Start
-        for k in 0..<m where ByteClass.lower(t[i + k]) != p[k] { return false }
-        return true
-    }
-
     /// The end of the first `s` at or after `from`.
     static func find(_ t: UnsafeBufferPointer<UInt8>, _ s: StaticString, from: Int) -> Int? {
-        let m = s.utf8CodeUnitCount
-        let first = s.utf8Start[0]
-        var k = from
-        while k + m <= t.count {
-            if t[k] == first && hasPrefix(t, s, at: k) { return k + m }
-            k += 1
-        }
-        return nil
+        UTF8Bytes.firstIndex(of: s, in: t, from: from).map { $0 + s.utf8CodeUnitCount }
     }
 
     // MARK: Links (CommonMark §6.3, §4.7)

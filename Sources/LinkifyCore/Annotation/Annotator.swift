@@ -1,0 +1,197 @@
+/// The annotation pipeline: bytes in, the input read by its syntax, the
+/// entities found by a finder, the text written back by a renderer.
+///
+/// The CLI, `Linkify.annotate` and `lint --fix` all go through this type, and
+/// it alone decides how a document is held (SPEC §7, bounded memory):
+///
+/// - plain text and HTML stream: windows of the input are settled and written
+///   as they arrive (`StreamingAnnotator`, `StreamingHTMLAnnotator`);
+/// - Markdown is read whole (a reference definition may follow its use), its
+///   entities found chunk by chunk and written as they settle;
+/// - with an explanation sink (`--explain`) every input is read whole, so the
+///   sink can place what it is told in the document (`ExplanationSink.beginDocument`).
+///
+/// ```swift
+/// var annotator = Annotator(input: .html, finder: finder, renderer: makeRenderer(RenderOptions(format: .html, input: .html)))
+/// for chunk in chunks { annotator.feed(chunk, into: &out) }
+/// annotator.finish(into: &out)
+/// ```
+public struct Annotator {
+    /// The finder used on every part of the input that may be linked.
+    public let finder: EntityFinder
+    /// How the input is read.
+    public let input: InputFormat
+    /// Output bytes written between two calls of `drain` (about; an entity is never split).
+    public let sliceSize: Int
+
+    var text: StreamingAnnotator?
+    var html: StreamingHTMLAnnotator?
+    /// The whole document so far and the renderer, when the input is read whole.
+    var document: [UInt8]?
+    var renderer: (any Renderer)?
+    var begun = false
+
+    /// Creates an annotator for one document of `input`.
+    /// - Parameters:
+    ///   - expectedSize: the document's size when known (a regular file):
+    ///     a document read whole is then held in one allocation.
+    public init(input: InputFormat, finder: EntityFinder, renderer: any Renderer, sliceSize: Int = 64 * 1024,
+                expectedSize: Int? = nil) {
+        self.finder = finder
+        self.input = input
+        self.sliceSize = max(1, sliceSize)
+        if Self.readsWhole(input, finder) {
+            var bytes: [UInt8] = []
+            if let expectedSize, expectedSize > 0 { bytes.reserveCapacity(expectedSize + 1) }
+            document = bytes
+            self.renderer = renderer
+        } else if input == .html {
+            html = StreamingHTMLAnnotator(finder: finder, renderer: renderer)
+        } else {
+            text = StreamingAnnotator(finder: finder, renderer: renderer)
+        }
+    }
+
+    /// Whether a document of `input` is held whole before anything is written.
+    public static func readsWhole(_ input: InputFormat, _ finder: EntityFinder) -> Bool {
+        input == .markdown || finder.options.explanations != nil
+    }
+
+    /// Adds input bytes; writes what is settled to `out`, calling `drain`
+    /// whenever `out` may be written away.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
+                              drain: (inout [UInt8]) throws -> Void) rethrows {
+        if document != nil {
+            document!.append(contentsOf: bytes)
+            return
+        }
+        begin(into: &out)
+        if text != nil {
+            try text!.feed(bytes, into: &out, drain: drain)
+        } else {
+            html!.feed(bytes, into: &out)
+            try drain(&out)
+        }
+    }
+
+    /// Writes the rest and ends the output.
+    public mutating func finish(into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void) rethrows {
+        if let bytes = document, var renderer {
+            document = nil
+            self.renderer = nil
+            let (finder, input, size) = (self.finder, self.input, sliceSize)
+            try bytes.withUnsafeBufferPointer { t in
+                try Self.annotate(document: t, input: input, finder: finder, renderer: &renderer, sliceSize: size,
+                                  into: &out, drain: drain)
+            }
+            return
+        }
+        begin(into: &out)
+        if text != nil {
+            try text!.finish(into: &out, drain: drain)
+        } else {
+            html!.finish(into: &out)
+            try drain(&out)
+        }
+    }
+
+    /// Adds input bytes; writes what is settled to `out`.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        feed(bytes, into: &out, drain: { _ in })
+    }
+
+    /// Writes the rest and ends the output.
+    public mutating func finish(into out: inout [UInt8]) {
+        finish(into: &out, drain: { _ in })
+    }
+
+    /// `document`, whole, annotated into `out`.
+    public mutating func annotate(_ document: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        feed(document, into: &out)
+        finish(into: &out)
+    }
+
+    private mutating func begin(into out: inout [UInt8]) {
+        guard !begun else { return }
+        begun = true
+        if text != nil { text!.begin(into: &out) } else { html?.begin(into: &out) }
+    }
+
+    /// Annotates a document held whole: its reader finds the entities batch by
+    /// batch (Markdown: chunk by chunk), and each settled stretch is written in
+    /// slices of about `sliceSize` bytes, `drain` called after each. With an
+    /// explanation sink, every entity is found before anything is written,
+    /// in one piece.
+    static func annotate(document: UnsafeBufferPointer<UInt8>, input: InputFormat, finder: EntityFinder,
+                         renderer: inout any Renderer, sliceSize: Int, into out: inout [UInt8],
+                         drain: (inout [UInt8]) throws -> Void) rethrows {
+        let reader = input.reader
+        if let sink = finder.options.explanations {
+            sink.beginDocument(document)
+            let entities = reader.entities(in: document, finder: finder)
+            sink.endDocument()
+            try render(document, entities: entities, renderer: &renderer, sliceSize: .max, into: &out, drain: drain)
+            return
+        }
+        renderer.begin(into: &out)
+        if document.isEmpty { renderer.write(document, 0..<0, entities: [], into: &out) }
+        var at = 0
+        var pending: [Entity] = []
+        try reader.entities(in: document, finder: finder) { batch, settled in
+            for e in batch where e.start >= at { pending.append(e) }
+            let end = max(settled, pending.last?.end ?? 0)
+            guard end - at >= sliceSize else { return }
+            try writeSlices(document, &at, to: end, pending, sliceSize, &renderer, &out, drain)
+            pending.removeAll(keepingCapacity: true)
+        }
+        try writeSlices(document, &at, to: document.count, pending, sliceSize, &renderer, &out, drain)
+        renderer.finish(into: &out)
+    }
+
+    /// `document`, held whole, annotated into `out` in one piece.
+    static func annotate(document: UnsafeBufferPointer<UInt8>, input: InputFormat, finder: EntityFinder,
+                         renderer: inout any Renderer, into out: inout [UInt8]) {
+        annotate(document: document, input: input, finder: finder, renderer: &renderer, sliceSize: .max, into: &out,
+                 drain: { _ in })
+    }
+
+    /// `document` with `entities` (found in it already: sorted and disjoint)
+    /// written by `renderer`, begin to finish; `lint --fix` writes its findings so.
+    public static func render(_ document: UnsafeBufferPointer<UInt8>, entities: [Entity], renderer: inout any Renderer,
+                              into out: inout [UInt8]) {
+        render(document, entities: entities, renderer: &renderer, sliceSize: .max, into: &out, drain: { _ in })
+    }
+
+    /// `render(_:entities:renderer:into:)` in slices of about `sliceSize`
+    /// bytes, calling `drain` after each.
+    public static func render(_ document: UnsafeBufferPointer<UInt8>, entities: [Entity], renderer: inout any Renderer,
+                              sliceSize: Int, into out: inout [UInt8],
+                              drain: (inout [UInt8]) throws -> Void) rethrows {
+        renderer.begin(into: &out)
+        if document.isEmpty { renderer.write(document, 0..<0, entities: [], into: &out) }
+        var at = 0
+        try writeSlices(document, &at, to: document.count, entities, max(1, sliceSize), &renderer, &out, drain)
+        renderer.finish(into: &out)
+    }
+
+    /// Writes `document[at..<end]` with `entities` (sorted, inside that range) in slices of about
+    /// `size` bytes, calling `drain` after each, and moves `at` to `end`.
+    private static func writeSlices(_ document: UnsafeBufferPointer<UInt8>, _ at: inout Int, to end: Int, _ entities: [Entity],
+                                    _ size: Int, _ renderer: inout any Renderer, _ out: inout [UInt8],
+                                    _ drain: (inout [UInt8]) throws -> Void) rethrows {
+        var next = 0
+        while at < end {
+            var sliceEnd = at + min(size, end - at)
+            var j = next
+            // Entities are sorted and disjoint: one that crosses the cut moves the cut past it.
+            while j < entities.count, entities[j].start < sliceEnd {
+                sliceEnd = max(sliceEnd, entities[j].end)
+                j += 1
+            }
+            renderer.write(document, at..<sliceEnd, entities: entities[next..<j], into: &out)
+            try drain(&out)
+            at = sliceEnd
+            next = j
+        }
+    }
+}

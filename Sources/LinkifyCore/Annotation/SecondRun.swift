@@ -1,0 +1,215 @@
+/// "A second run changes nothing" (SPEC §4): annotating annotate's own
+/// output finds no new link. This file is the one place that keeps it.
+///
+/// The rule: a link annotate writes is opaque to the next run, which reads the
+/// text around it on its own, with the link's own bytes (`[`, `<`, `)`, `>`)
+/// beside it. So wherever writing a link changes how the text beside it is
+/// read, that text is scanned again here as the next run will read it, and
+/// what that finds is what the first run reports. The text whose reading
+/// changes is of three shapes, each handled below:
+///
+/// - text that a longer candidate covered past the winner that overlapped it
+///   (every input: `EntityFinder.withGapEntities`);
+/// - in Markdown, each gap between written links, read after the link's last
+///   byte (`LinkBoundaryRescan`);
+/// - in Markdown, a link beside an emphasis or strikethrough delimiter run,
+///   whose flanking the link's brackets change (`WrittenChunkCheck`).
+///
+/// One accommodation lives outside this file, because only the scanner can
+/// make it: with `FinderOptions.resumesAfterLinks` (set by the Markdown
+/// reader), twitter-text's URL scanner resumes right after each URL it
+/// reports, where the next run reads the text after the written link afresh.
+enum SecondRun {
+    /// Whether `e` is written as a Markdown link: dates without a URL stay
+    /// text, and so does an entity the reader cannot write where it stands.
+    static func isLink(_ e: Entity, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if e.isUnlinkedDate { return false }
+        guard e.start > 0 else { return true }
+        return MarkdownLink.isWritable(after: text[e.start - 1], text: UTF8Bytes.string(text, e.range), target: e.target(in: text))
+    }
+}
+
+// MARK: - Text past an overlapped winner (every input)
+
+extension EntityFinder {
+    /// Rescans that one text may take: a gap's own gaps, and so on (bounded work).
+    static let gapDepth = 3
+
+    /// `result` with the entities of the gaps after `overrun` winners added.
+    ///
+    /// A candidate that lost to an overlapping winner but ran past its end
+    /// leaves text after the winner that no candidate covers. Once the winner
+    /// is a link, a second run sees that text on its own and may link part of
+    /// it (`@P.oa://m`: the mention wins, then `oa://m` is a URL), so it is
+    /// scanned on its own here, up to the next winner: annotating twice then
+    /// equals annotating once (SPEC §4).
+    func withGapEntities(_ result: [Entity], overrun: [Int], in text: UnsafeBufferPointer<UInt8>, depth: Int) -> [Entity] {
+        guard !overrun.isEmpty, depth < Self.gapDepth else { return result }
+        var merged: [Entity] = []
+        merged.reserveCapacity(result.count + overrun.count)
+        var next = 0
+        for (k, entity) in result.enumerated() {
+            merged.append(entity)
+            guard next < overrun.count, overrun[next] == k else { continue }
+            next += 1
+            let gap = entity.end..<(k + 1 < result.count ? result[k + 1].start : text.count)
+            guard !gap.isEmpty else { continue }
+            let slice = UnsafeBufferPointer(rebasing: text[gap])
+            for found in entities(in: slice, from: 0, depth: depth + 1) { merged.append(found.shifted(by: gap.lowerBound)) }
+        }
+        return merged
+    }
+}
+
+// MARK: - Gaps between Markdown links
+
+/// What the Markdown reader finds in one text run, such that annotating the
+/// Markdown written from it again finds nothing new (SPEC §4).
+///
+/// The second run reads each written link as a skipped construct and hands
+/// the finder the text between two links on its own: the text after a link
+/// with the link's last byte (`)` or `>`) as its one byte of context, the text
+/// before a link cut off where the link starts. The first run's single scan
+/// saw that text differently: after a winner, with the winner's own bytes
+/// before it and with whatever the scanners skipped past the winner (a
+/// candidate rejected or cut short, such as an email with an empty local
+/// part, or twitter-text's match resuming after a query it did not link);
+/// before a winner, with the winner's bytes after it. So each gap between
+/// links is scanned again as the second run will see it; what that finds
+/// replaces what the first scan found there, and the gaps of that rescan are
+/// rescanned in turn. The result is what repeated runs converge to.
+///
+/// The rescans are bounded by `budget` (bytes rescanned): on shapes where
+/// each rescan finds one more link, the work would grow with the square of
+/// the run; once the budget is spent, a gap keeps what the scan found.
+struct LinkBoundaryRescan {
+    let finder: EntityFinder
+    /// Bytes that may still be rescanned.
+    var budget: Int
+
+    /// A budget for a document of `size` bytes: 4 rescans of every byte, at
+    /// least 1 MiB (so that small documents always converge).
+    static func budget(forDocumentOf size: Int) -> Int { 4 * size + (1 << 20) }
+
+    /// How deep rescans of rescans go: each level is a stack frame and a copy
+    /// of its gap, and only contrived input finds a new link at every level.
+    static let maxDepth = 32
+
+    /// The entities of `text[minStart...]`; the bytes before `minStart` are context.
+    mutating func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int) -> [Entity] {
+        entities(in: text, from: minStart, depth: 0)
+    }
+
+    private mutating func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int, depth: Int) -> [Entity] {
+        let found = finder.entities(in: text, from: minStart)
+        guard budget > 0, depth < Self.maxDepth, found.contains(where: { SecondRun.isLink($0, in: text) }) else { return found }
+        var result: [Entity] = []
+        result.reserveCapacity(found.count)
+        var gapStart = minStart
+        var closing: UInt8? = nil
+        var unlinked: [Entity] = []
+        for e in found {
+            guard SecondRun.isLink(e, in: text) else { unlinked.append(e); continue }
+            rescan(text, gapStart..<e.start, after: closing, minStart: minStart, found: unlinked, depth: depth, into: &result)
+            unlinked.removeAll(keepingCapacity: true)
+            result.append(e)
+            gapStart = e.end
+            closing = MarkdownLink.lastByte(text: UTF8Bytes.string(text, e.range), target: e.target(in: text))
+        }
+        rescan(text, gapStart..<text.count, after: closing, minStart: minStart, found: unlinked, depth: depth, into: &result)
+        return result
+    }
+
+    /// Appends the entities of `gap` as the next run sees it: after a link
+    /// ending in `closing` (nil: at the start of the run, with its context).
+    /// Without budget left, appends `found` (what the first scan found there).
+    private mutating func rescan(_ text: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>, after closing: UInt8?,
+                                 minStart: Int, found: [Entity], depth: Int, into result: inout [Entity]) {
+        guard !gap.isEmpty, mayHoldEntity(text, gap) else { return }
+        guard budget >= gap.count else { result.append(contentsOf: found); return }
+        budget -= gap.count
+        guard let closing else {
+            // The text before the first link: same context, cut at the link.
+            result.append(contentsOf: entities(in: UnsafeBufferPointer(rebasing: text[0..<gap.upperBound]), from: minStart,
+                                          depth: depth + 1))
+            return
+        }
+        var buffer: [UInt8] = [closing]
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[gap]))
+        let shift = gap.lowerBound - 1
+        let inGap = buffer.withUnsafeBufferPointer { entities(in: $0, from: 1, depth: depth + 1) }
+        for e in inGap { result.append(e.shifted(by: shift)) }
+    }
+
+    /// Whether `gap` may hold an entity: every built-in kind has an ASCII
+    /// letter or digit or a non-ASCII character in it (a user rule may not).
+    func mayHoldEntity(_ text: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>) -> Bool {
+        guard finder.options.userScanners.isEmpty else { return true }
+        for i in gap where text[i] >= 0x80 || ByteClass.isAlnum(text[i]) { return true }
+        return false
+    }
+}
+
+// MARK: - Links beside Markdown delimiter runs
+
+/// A chunk's entities checked against the chunk as it will be written, when
+/// a link touches an emphasis or strikethrough delimiter run (SPEC §4).
+///
+/// Whether a run of `*`, `_` or `~` can open or close depends on the
+/// characters beside it (CommonMark §6.4). A written link puts `[` or `<`
+/// before the entity and `)` or `>` after it, so a run that touched the
+/// entity may flank differently on the next run: emphasis pairs up
+/// differently, other bytes are hidden or shown, and the text runs the finder
+/// sees change (`~@c~…`: the two `~` were strikethrough, then `~[@c](…)~`
+/// leaves the second one as text). Only then, the chunk is written with its
+/// links, read again, and what that finds outside the links is mapped back;
+/// repeated until nothing new is linked (at most `rounds` times).
+enum WrittenChunkCheck {
+    static let rounds = 4
+
+    /// The entities `parse` finds in `chunk`, as they stay on later runs.
+    static func entities(in chunk: UnsafeBufferPointer<UInt8>, parse: (UnsafeBufferPointer<UInt8>) -> [Entity]) -> [Entity] {
+        var found = parse(chunk)
+        guard found.contains(where: { touchesDelimiterRun($0, chunk) }) else { return found }
+        for _ in 0..<rounds {
+            let links = found.filter { SecondRun.isLink($0, in: chunk) }
+            // The chunk as written, and its verbatim segments: (offset written, offset in chunk, length).
+            var written: [UInt8] = []
+            var segments: [(written: Int, chunk: Int, count: Int)] = []
+            var at = 0
+            for e in links {
+                segments.append((written.count, at, e.start - at))
+                written.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[at..<e.start]))
+                MarkdownLink.append(text: UTF8Bytes.string(chunk, e.range), target: e.target(in: chunk), into: &written)
+                at = e.end
+            }
+            segments.append((written.count, at, chunk.count - at))
+            written.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[at...]))
+            let (again, added) = written.withUnsafeBufferPointer { w -> ([Entity], Bool) in
+                var mapped: [Entity] = []
+                var added = false
+                var k = 0
+                for e in parse(w) {
+                    while k < segments.count && segments[k].written + segments[k].count <= e.start { k += 1 }
+                    // Only what lies in verbatim text maps back (links are skipped constructs).
+                    guard k < segments.count, e.start >= segments[k].written,
+                          e.end <= segments[k].written + segments[k].count else { continue }
+                    if SecondRun.isLink(e, in: w) { added = true }
+                    mapped.append(e.shifted(by: segments[k].chunk - segments[k].written))
+                }
+                return (mapped, added)
+            }
+            guard added else { return found }
+            found = (links + again).sorted { $0.start < $1.start }
+        }
+        return found
+    }
+
+    /// Whether `e` starts right after or ends right before `*`, `_` or `~`.
+    static func touchesDelimiterRun(_ e: Entity, _ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        (e.start > 0 && isDelimiter(chunk[e.start - 1])) || (e.end < chunk.count && isDelimiter(chunk[e.end]))
+    }
+
+    @inline(__always)
+    static func isDelimiter(_ b: UInt8) -> Bool { b == 0x2A || b == 0x5F || b == 0x7E }
+}

@@ -1,0 +1,280 @@
+/// Whether a scheme-less name such as `control.in` or `kernel.org` (no `www.`)
+/// is a domain, decided from evidence rather than a stop list (README
+/// "Detection", `default` profile only).
+///
+/// The evidence, each item a weight added to a score; the name is linked when
+/// the score is 0 or more:
+/// - the top-level label's double life (`TLDDoubleLife`, generated from
+///   GitHub Linguist, a list of build and packaging names and Python's
+///   standard library): its weight as a registered domain minus its weight
+///   as a file extension and as a member name in code (`user.name`);
+/// - the name's shape: a file stem (`Makefile`, `README`, `CMakeLists`,
+///   `configure`, …), a one-letter stem, a camelCase stem, a capitalised
+///   one when the top label is also an extension, a code span's backtick
+///   before it;
+/// - a path, query or fragment after the name, or a port, only when the top
+///   label weighs less as a file extension than as a domain
+///   (`gcc.target/i386/x.c` is a path, `main.rs:2` a line);
+/// - the document: a host that the same text also writes with a scheme,
+///   with `www.` or as an email domain (`DocumentHosts`) is a domain.
+/// Two shapes are never links whatever else holds: a name directly after `/`
+/// or `\` (a path component) and a name followed by `:LINE:` (`main.rs:2:5`,
+/// a compiler's `file:line:col`); the scanner checks those itself.
+struct BareNameModel {
+    /// Weight of each kind of evidence; the sum decides (link at 0 or more).
+    enum Weight {
+        static let fileStem = -4
+        static let capitals = -2
+        static let oneLetterStem = -2
+        static let codeSpan = -4
+        static let lineNumber = -3
+        static let port = 1
+        static let pathAfterName = 2
+        static let documentHost = 8
+    }
+
+    /// Stems that name files, not hosts, lowercased (`Makefile.am`, `README.build`, `setup.py`).
+    static let fileStems: Set<String> = [
+        "makefile", "gnumakefile", "readme", "cmakelists", "configure", "config", "setup", "control", "changelog",
+        "changes", "install", "news", "copying", "license", "licence", "authors", "thanks", "todo", "meson",
+        "rules", "main", "index", "cargo", "gemfile", "rakefile", "dockerfile", "doxyfile", "kconfig", "kbuild",
+        "version", "manifest", "package", "requirements", "build", "debian", "system", "module",
+        "init", "lib", "src", "util", "utils", "common", "defs", "types", "settings", "local",
+    ]
+
+    /// The top label's weights (`TLDDoubleLife`): as a file extension (0–3),
+    /// as a domain (0–4), as a member name in code (0–2).
+    static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>) -> (ext: Int, domain: Int, member: Int) {
+        guard tld.count <= 8 else { return (0, 0, 0) }
+        var key: UInt64 = 0
+        for k in tld.reversed() {
+            let b = t[k]
+            guard b < 0x80 else { return (0, 0, 0) }
+            key = key << 8 | UInt64(ByteClass.lower(b))
+        }
+        guard let v = TLDDoubleLife.weights[key] else { return (0, 0, 0) }
+        return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5))
+    }
+
+    /// What the scanner knows about one candidate.
+    struct Candidate {
+        /// The host: `name` and its labels, up to the end of the top label.
+        var host: Range<Int>
+        /// The top label.
+        var tld: Range<Int>
+        /// A `:digits` right after the host (a port, or a line number).
+        var colonNumber: Bool
+        /// A path, query or fragment after the host.
+        var hasPath: Bool
+    }
+
+    /// The score and, when `explains`, the evidence in words.
+    struct Judgement {
+        var score = 0
+        var notes: [String] = []
+        /// Whether the `:digits` after the name was read as a line number.
+        var lineNumber = false
+        var isLink: Bool { score >= 0 }
+
+        mutating func add(_ weight: Int, _ explains: Bool, _ note: @autoclosure () -> String) {
+            score += weight
+            if explains { notes.append("\(weight >= 0 ? "+" : "")\(weight) \(note())") }
+        }
+
+        /// The evidence as `--explain` prints it.
+        var summary: String { "score \(score): " + notes.joined(separator: ", ") }
+    }
+
+    /// Weighs `c` in `t`; `hosts` is built on first need (most names are decided without it).
+    static func judge(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, hosts: inout DocumentHosts?,
+                      explains: Bool) -> Judgement {
+        var j = Judgement()
+        let (ext, domain, member) = weights(t, c.tld)
+        let tldName = explains ? UTF8Bytes.string(t, c.tld).lowercased() : ""
+        j.add(domain, explains, "'.\(tldName)' as a domain (weight \(domain))")
+        if ext > 0 { j.add(-ext, explains, "'.\(tldName)' as a file extension (weight \(ext))") }
+        // `user.name`, `io.open`: a member name in code, unless the domain reading dominates (`.com`).
+        if member > 0 && domain < 4 { j.add(-member, explains, "'.\(tldName)' as a member name in code (weight \(member))") }
+        let stemEnd = firstDot(t, c.host)
+        if stemEnd > c.host.lowerBound && isFileStem(t, c.host.lowerBound..<stemEnd) {
+            j.add(Weight.fileStem, explains, "a file stem")
+        }
+        if stemEnd == c.host.lowerBound + 1 { j.add(Weight.oneLetterStem, explains, "a one-letter stem") }
+        // Capitals: a camelCase stem (`GitHub`, `fooBar`) weighs against a
+        // domain always; a capitalised one (`Makefile`, `README`) only when the
+        // top label is also a file extension, since UTS #58's own tests link
+        // `TEST.COM` and `Universales-Akzeptanz-Test.vermögensberatung`.
+        let stems = c.host.lowerBound..<max(c.host.lowerBound, c.tld.lowerBound - 1)
+        if Self.isCamelCase(t, stems) {
+            j.add(Weight.capitals, explains, "a camelCase name")
+        } else if ext > 0 && t[stems].contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            j.add(Weight.capitals, explains, "capitals in the name")
+        }
+        if c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x60 {
+            j.add(Weight.codeSpan, explains, "in a code span")
+        }
+        // A common file extension: one that weighs more as an extension than as a domain.
+        let extensionWins = ext > domain
+        if c.colonNumber {
+            if extensionWins {
+                j.lineNumber = true
+                j.add(Weight.lineNumber, explains, "':N' after a file extension is a line number")
+            } else {
+                j.add(Weight.port, explains, "a port")
+            }
+        }
+        if c.hasPath && !extensionWins { j.add(Weight.pathAfterName, explains, "a path after the name") }
+        if !j.isLink || explains {
+            if hosts == nil { hosts = DocumentHosts(t) }
+            if hosts!.contains(t, c.host) {
+                j.add(Weight.documentHost, explains, "the text also writes this host with a scheme, www. or as an email domain")
+            }
+        }
+        return j
+    }
+
+    /// The end of the first label of `r`.
+    static func firstDot(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int {
+        var k = r.lowerBound
+        while k < r.upperBound && t[k] != 0x2E { k += 1 }
+        return k
+    }
+
+    /// Whether a label of `r` has a capital right after a small letter.
+    static func isCamelCase(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard r.count >= 2 else { return false }
+        for k in (r.lowerBound + 1)..<r.upperBound where t[k] >= 0x41 && t[k] <= 0x5A && t[k - 1] >= 0x61 && t[k - 1] <= 0x7A {
+            return true
+        }
+        return false
+    }
+
+    static func isFileStem(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard r.count <= 16, t[r].allSatisfy({ $0 < 0x80 }) else { return false }
+        return fileStems.contains(String(decoding: t[r].map(ByteClass.lower), as: UTF8.self))
+    }
+}
+
+/// The hosts a text writes where they are surely hosts: after `scheme://`,
+/// starting with `www.`, or after `@` (an email domain). A bare name that
+/// shares its last two labels with one of them is a domain wherever it
+/// appears.
+///
+/// Built from the buffer a scanner is given, on the first name that needs it:
+/// for a whole document read at once that is the document; on the streamed
+/// path it is the window (at most a 1 MiB chunk, with 64 KiB already written
+/// before it and 68 KiB after), so the memory is bounded by the window and
+/// nothing is carried from one window to the next. Markdown and HTML inputs
+/// are scanned run by run, so there the evidence is the run.
+/// Each host is kept as a 64-bit hash of its lowercased last two labels.
+struct DocumentHosts {
+    private var hashes: Set<UInt64> = []
+
+    init(_ t: UnsafeBufferPointer<UInt8>) {
+        let n = t.count
+        var i = 0
+        while i < n {
+            i = ByteSearch.first(in: t, from: i, block: { v in
+                (v .== ByteSearch.splat(0x3A)) .| (v .== ByteSearch.splat(0x40)) .| (v .== ByteSearch.splat(0x2E))
+            }, matches: { $0 == 0x3A || $0 == 0x40 || $0 == 0x2E })
+            guard i < n else { break }
+            switch t[i] {
+            case 0x3A:
+                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F {
+                    var start = i + 3
+                    var end = Self.hostEnd(t, from: start)
+                    if end < n && t[end] == 0x40 {   // userinfo: the host is after it
+                        start = end + 1
+                        end = Self.hostEnd(t, from: start)
+                    }
+                    insert(t, start..<end)
+                    i = max(end, i + 3)
+                    continue
+                }
+            case 0x40:
+                let end = Self.hostEnd(t, from: i + 1)
+                insert(t, (i + 1)..<end)
+                i = max(end, i + 1)
+                continue
+            default:
+                // `www.`: the dot after three w's that start a word.
+                if i >= 3 && (i == 3 || !ByteClass.isHostASCII(t[i - 4]))
+                    && t[i - 1] | 0x20 == 0x77 && t[i - 2] | 0x20 == 0x77 && t[i - 3] | 0x20 == 0x77 {
+                    let end = Self.hostEnd(t, from: i + 1)
+                    insert(t, (i + 1)..<end)
+                    i = max(end, i + 1)
+                    continue
+                }
+            }
+            i += 1
+        }
+    }
+
+    /// Whether `host` shares its last two labels with a host of the text.
+    func contains(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> Bool {
+        guard !hashes.isEmpty, let h = Self.lastTwoLabelsHash(t, host) else { return false }
+        return hashes.contains(h)
+    }
+
+    private mutating func insert(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) {
+        if let h = Self.lastTwoLabelsHash(t, host) { hashes.insert(h) }
+    }
+
+    /// The end of the host characters (ASCII letters, digits, `-`, `.`, and any non-ASCII byte) from `i`.
+    static func hostEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        var k = i
+        while k < t.count && (ByteClass.isHostASCII(t[k]) || t[k] == 0x2E || t[k] >= 0x80) { k += 1 }
+        return k
+    }
+
+    /// FNV-1a of the lowercased last two labels of `host` (a final dot left
+    /// out), or nil when it has fewer than two.
+    static func lastTwoLabelsHash(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> UInt64? {
+        var end = host.upperBound
+        while end > host.lowerBound && t[end - 1] == 0x2E { end -= 1 }
+        var k = end
+        var dots = 0
+        while k > host.lowerBound {
+            if t[k - 1] == 0x2E {
+                dots += 1
+                if dots == 2 { break }
+            }
+            k -= 1
+        }
+        guard dots >= 1, k < end, t[k] != 0x2E else { return nil }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for p in k..<end {
+            h = (h ^ UInt64(ByteClass.lower(t[p]))) &* 0x100_0000_01b3
+        }
+        return h
+    }
+}
+
+extension UTS58Scanner {
+    /// The bare-name model's judgement of a linked bare name, for `--explain`.
+    static func bareNameJudgement(of entity: Entity, in t: UnsafeBufferPointer<UInt8>) -> BareNameModel.Judgement {
+        var hostEnd = entity.start
+        var lastLabel = entity.start
+        while hostEnd < entity.end {
+            let len = dotLength(t, at: hostEnd)
+            if len > 0 {
+                guard startsLabel(t, at: hostEnd + len) else { break }
+                hostEnd += len
+                lastLabel = hostEnd
+                continue
+            }
+            guard startsLabel(t, at: hostEnd) else { break }
+            hostEnd = spanLabel(t, from: hostEnd)
+        }
+        let hasPort = hostEnd < entity.end && t[hostEnd] == 0x3A
+        var afterPort = hostEnd
+        if hasPort {
+            afterPort += 1
+            while afterPort < entity.end && ByteClass.isDigit(t[afterPort]) { afterPort += 1 }
+        }
+        let candidate = BareNameModel.Candidate(host: entity.start..<hostEnd, tld: lastLabel..<hostEnd,
+                                                colonNumber: hasPort, hasPath: afterPort < entity.end)
+        var hosts: DocumentHosts?
+        return BareNameModel.judge(t, candidate, hosts: &hosts, explains: true)
+    }
+}

@@ -1,0 +1,118 @@
+/// Label and host helpers of the UTS #58 scanner, shared with the other URL scanners.
+extension UTS58Scanner {
+    /// The first index at or after `i` in `t` that is not an ASCII letter,
+    /// digit or `-`, found sixteen bytes at a time, or `t.count`.
+    @inline(__always)
+    static func hostASCIIEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        ByteSearch.first(in: t, from: i, block: { v in
+            let lower = v | ByteSearch.splat(0x20)
+            let alpha = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
+            return .!(alpha .| ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) .| (v .== ByteSearch.splat(0x2D)))
+        }, matches: { !ByteClass.isHostASCII($0) })
+    }
+
+    /// `hostASCIIEnd(t, from: i)`, but at most `end`. The search may read up to
+    /// a block past `end` (so that a short host is still read sixteen bytes at
+    /// a time) and no further, so the work stays proportional to the range.
+    @inline(__always)
+    static func hostASCIIEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int) -> Int {
+        ByteSearch.first(in: t, from: i, before: end, block: { v in
+            let lower = v | ByteSearch.splat(0x20)
+            let alpha = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
+            return .!(alpha .| ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) .| (v .== ByteSearch.splat(0x2D)))
+        }, matches: { !ByteClass.isHostASCII($0) })
+    }
+
+    /// End of the domain label starting at `i` (label characters only).
+    @inline(__always)
+    static func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        var k = i
+        let n = t.count
+        while k < n {
+            let b = t[k]
+            if b < 0x80 {
+                if !ByteClass.isHostASCII(b) { break }
+                k = hostASCIIEnd(t, from: k + 1)
+                continue
+            }
+            let (cp, len) = UTF8Bytes.decode(t, at: k)
+            if !CharacterProperties.isHostLabel(cp) { break }
+            k += len
+        }
+        return k
+    }
+
+    /// Whether the wide full stop (`。`, `．`, `｡`) right after `label` ends
+    /// a bare domain rather than separating labels, in text without spaces
+    /// (SPEC §5): `label` is a top-level domain and the text after the stop is
+    /// a last label that is not (`example.com。然后` ends at `com`;
+    /// `普遍适用测试。我爱你` and `a.com。b.org` are one domain each).
+    static func wideStopEndsHost(_ t: UnsafeBufferPointer<UInt8>, after label: Range<Int>) -> Bool {
+        guard TLDList.contains(t, label) else { return false }
+        let nextStart = label.upperBound + 3
+        let nextEnd = spanLabel(t, from: nextStart)
+        let sep = nextEnd < t.count ? dotLength(t, at: nextEnd) : 0
+        let nextIsLast = !(sep > 0 && startsLabel(t, at: nextEnd + sep))
+        return nextIsLast && !TLDList.contains(t, nextStart..<nextEnd)
+    }
+
+    /// Whether a label character starts at `i`: `spanLabel(t, from: i) > i`, in constant time.
+    @inline(__always)
+    static func startsLabel(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard i < t.count else { return false }
+        let b = t[i]
+        if b < 0x80 { return ByteClass.isHostASCII(b) }
+        return CharacterProperties.isHostLabel(UTF8Bytes.decode(t, at: i).0)
+    }
+
+    /// Labels are not empty (but for a final dot) and do not start or end with `-`.
+    static func validLabels(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, allowUnderscore: Bool = false) -> Bool {
+        var k = r.lowerBound
+        var labelStart = k
+        func labelOK(_ s: Int, _ e: Int, last: Bool) -> Bool {
+            if s == e { return last && s > r.lowerBound }
+            return t[s] != 0x2D && t[e - 1] != 0x2D
+        }
+        while k < r.upperBound {
+            let b = t[k]
+            if b < 0x80 && b != 0x2E {
+                // ASCII without decoding, sixteen at a time: most hosts are all ASCII.
+                if !(ByteClass.isHostASCII(b) || (allowUnderscore && b == 0x5F)) { return false }
+                k = hostASCIIEnd(t, from: k + 1, before: r.upperBound)
+                continue
+            }
+            let len = dotLength(t, at: k)
+            if len > 0 {
+                if !labelOK(labelStart, k, last: false) { return false }
+                k += len
+                labelStart = k
+                continue
+            }
+            let (cp, clen) = UTF8Bytes.decode(t, at: k)
+            if !(CharacterProperties.isHostLabel(cp) || (allowUnderscore && cp == 0x5F)) { return false }
+            k += clen
+        }
+        return labelOK(labelStart, r.upperBound, last: true)
+    }
+
+    static func hasDoubleDot(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        while k + 1 < r.upperBound {
+            if t[k] == 0x2E && t[k + 1] == 0x2E { return true }
+            k += 1
+        }
+        return false
+    }
+
+    static func hasWWWPrefix(_ t: UnsafeBufferPointer<UInt8>, _ s: Int) -> Bool {
+        s + 4 <= t.count && matchesLowercased(t, s, "www.")
+    }
+
+    static func matchesLowercased(_ t: UnsafeBufferPointer<UInt8>, _ s: Int, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard s >= 0, s + count <= t.count else { return false }
+        let p = literal.utf8Start
+        for k in 0..<count where ByteClass.lower(t[s + k]) != p[k] { return false }
+        return true
+    }
+}

@@ -1,0 +1,42 @@
+/// Hears the decisions of `EntityFinder`'s merge. The merge is generic over
+/// it, so with `NoMergeLog` (no `--explain`) every call is inlined away and
+/// the one loop costs what a loop without explanations would.
+protocol MergeLog {
+    /// `candidate` overlaps `winner`, which came first (SPEC §5).
+    mutating func overlapped(_ candidate: Entity, by winner: Entity)
+    /// The link policy turned `candidate` down.
+    mutating func rejected(_ candidate: Entity, _ reason: RejectionReason)
+    /// `candidate`, found by scanner number `scanner`, became `admitted`.
+    mutating func linked(_ candidate: Entity, as admitted: Entity, scanner: Int, in text: UnsafeBufferPointer<UInt8>)
+}
+
+/// The merge without `--explain`: hears nothing.
+struct NoMergeLog: MergeLog {
+    @inline(__always) mutating func overlapped(_ candidate: Entity, by winner: Entity) {}
+    @inline(__always) mutating func rejected(_ candidate: Entity, _ reason: RejectionReason) {}
+    @inline(__always) mutating func linked(_ candidate: Entity, as admitted: Entity, scanner: Int, in text: UnsafeBufferPointer<UInt8>) {}
+}
+
+/// The merge with `--explain`: each decision written down as an `Explanation`.
+struct ExplainingMergeLog: MergeLog {
+    /// The scanners, in the order of the candidates' `scanner` numbers.
+    let scanners: [any EntityScanner]
+    /// The scanners' own rejections, then the merge's decisions.
+    var explained: [Explanation] = []
+
+    mutating func overlapped(_ candidate: Entity, by winner: Entity) {
+        explained.append(Explanation(start: candidate.start, end: candidate.end, kind: candidate.kind,
+                                     verdict: .rejected(.overlapped(by: winner.kind, start: winner.start, end: winner.end))))
+    }
+
+    mutating func rejected(_ candidate: Entity, _ reason: RejectionReason) {
+        explained.append(Explanation(start: candidate.start, end: candidate.end, kind: candidate.kind, verdict: .rejected(reason)))
+    }
+
+    mutating func linked(_ candidate: Entity, as admitted: Entity, scanner: Int, in text: UnsafeBufferPointer<UInt8>) {
+        var rule = scanners[scanner].rule(for: candidate, in: text)
+        if admitted.target != candidate.target { rule += ", target rewritten from \(candidate.target(in: text))" }
+        explained.append(Explanation(start: candidate.start, end: candidate.end, kind: candidate.kind,
+                                     verdict: .linked(rule: rule, target: admitted.target(in: text))))
+    }
+}

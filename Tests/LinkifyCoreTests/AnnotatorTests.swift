@@ -1,0 +1,83 @@
+import Testing
+@testable import LinkifyCore
+
+/// Records which document the annotator says it scans (`--explain`).
+final class DocumentRecorder: ExplanationSink, @unchecked Sendable {
+    var documents: [Int] = []
+    var ended = 0
+    var recorded = 0
+    func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>) { recorded += explanations.count }
+    func beginDocument(_ document: UnsafeBufferPointer<UInt8>) { documents.append(document.count) }
+    func endDocument() { ended += 1 }
+}
+
+@Suite struct AnnotatorTests {
+    static let documents: [(InputFormat, String)] = [
+        (.text, "See example.com and mail hi@example.org, then https://a.example/x?y=1.\n"),
+        (.markdown, "# Title\n\nSee example.com, `code.example.com` and [x](https://b.example).\n\n[r]: https://c.example\n"),
+        (.html, "<p>See example.com <a href=\"https://d.example\">d.example</a><!-- e.example --> f.example</p>\n"),
+    ]
+
+    /// The document fed in pieces of `piece` bytes, with a drain that takes the output away.
+    static func fed(_ text: String, _ input: InputFormat, _ format: OutputFormat, piece: Int,
+                    finder: EntityFinder = EntityFinder()) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        var annotator = Annotator(input: input, finder: finder,
+                                  renderer: makeRenderer(RenderOptions(format: format, input: input)), sliceSize: 16)
+        var out: [UInt8] = []
+        var drained: [UInt8] = []
+        let drain: (inout [UInt8]) -> Void = { drained += $0; $0.removeAll() }
+        var at = 0
+        while at < bytes.count {
+            let end = min(bytes.count, at + piece)
+            bytes[at..<end].withUnsafeBufferPointer { annotator.feed($0, into: &out, drain: drain) }
+            at = end
+        }
+        annotator.finish(into: &out, drain: drain)
+        return drained + out
+    }
+
+    @Test func feedingInPiecesWritesWhatTheWholeDocumentWrites() {
+        for (input, text) in Self.documents {
+            for format in [OutputFormat.html, .markdown, .jsonl] {
+                let whole = Array(rendered(text, format, input: input).utf8)
+                #expect(!whole.isEmpty)
+                for piece in [1, 5, 1000] {
+                    #expect(Self.fed(text, input, format, piece: piece) == whole, "\(input) \(format) in pieces of \(piece)")
+                }
+            }
+        }
+    }
+
+    @Test func linkifyAnnotateGoesThroughTheSamePipeline() {
+        for (input, text) in Self.documents {
+            #expect(Array(Linkify.annotate(text, to: .html, from: input).utf8) == Self.fed(text, input, .html, piece: 7))
+        }
+    }
+
+    @Test func whatIsReadWholeIsDecidedByTheInputAndTheSink() {
+        let plain = EntityFinder()
+        #expect(!Annotator.readsWhole(.text, plain))
+        #expect(!Annotator.readsWhole(.html, plain))
+        #expect(Annotator.readsWhole(.markdown, plain))
+        let recorder = DocumentRecorder()
+        let explaining = EntityFinder(options: FinderOptions(explanations: recorder))
+        #expect(Annotator.readsWhole(.text, explaining))
+        let text = Self.documents[0].1
+        let out = Self.fed(text, .text, .html, piece: 3, finder: explaining)
+        // The sink is told the whole document, once, before anything is explained.
+        #expect(recorder.documents == [text.utf8.count])
+        #expect(recorder.ended == 1)
+        #expect(recorder.recorded > 0)
+        #expect(out == Array(rendered(text, .html).utf8))
+    }
+
+    @Test func renderWritesFoundEntitiesAsTheyAre() {
+        let text = Array("a example.com b".utf8)
+        let found = text.withUnsafeBufferPointer { EntityFinder().entities(in: $0) }
+        var renderer = makeRenderer(RenderOptions(format: .markdown, input: .markdown))
+        var out: [UInt8] = []
+        text.withUnsafeBufferPointer { Annotator.render($0, entities: found, renderer: &renderer, into: &out) }
+        #expect(String(decoding: out, as: UTF8.self) == "a [example.com](https://example.com) b")
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+@testable import LinkifyCore
+
+/// The bare-name model (README "Detection rules"), on lines taken from real
+/// text. Links are marked with `|`; the source of each line is given beside it.
+@Suite struct BareNameModelTests {
+    /// File names in Debian changelogs (/usr/share/doc/*/changelog*.gz on Debian 12).
+    static let fileNames = [
+        "  * {bc,dc,lib}/Makefile.am: s/CFLAGS/AM_CFLAGS/,s/YFLAGS/AM_YFLAGS/",   // bc/changelog.Debian.gz
+        "    documented in the upstream meson.build file.",                        // gir1.2-freedesktop/changelog.Debian.gz
+        "d.  A few changes to configure.in to remove calls to obsolete or outdated",   // bash/changelog
+        "\t* po/POTFILEs.in: Rename base64 to basenc.",                             // coreutils/changelog.gz
+        "    - apt-pkg/contrib/tarfile.cc: limit tar item sizes to 128 GiB",           // apt-transport-https/changelog.gz
+        "    - Fix PR ld/22048, Incorrect .eh_frame section in libc.so.",           // binutils-common/changelog.Debian.gz
+        "    enclosed here in order to support System.map",                       // binutils-common/changelog.Debian.gz
+        "  * debian/README.build: obsolete; removed.",                             // binutils-common/changelog.Debian.gz
+        "    + control.in: include a decent description (closes: #207430, #209509).",   // adwaita-icon-theme/changelog.Debian.gz
+        "\t* configure.ac: update copyright with 2016",                            // bc/changelog.gz
+        "      ident: say whose identity is missing when giving user.name hint",     // git-man/changelog.gz
+    ]
+
+    /// Hosts in the same files: linked.
+    static let hosts = [
+        "    - libdpkg: Replace FSF address by pointing to the |gnu.org| URL.",          // dpkg-dev/changelog.gz
+        "  * Change homepage and Source field to new |github.com| address.",          // libguice-java/changelog.Debian.gz
+        "    Fixes |github.com/behdad/harfbuzz/pull/19|",                               // gir1.2-harfbuzz-0.0/changelog.gz
+    ]
+
+    @Test(arguments: fileNames) func fileNameIsNotALink(_ line: String) { #expect(marked(line) == line) }
+    @Test(arguments: hosts) func hostIsALink(_ line: String) { #expect(marked(unmarked(line)) == line) }
+
+    /// A host the same text writes with a scheme, `www.` or in an email
+    /// address is a domain everywhere in it, even with a file-extension top label.
+    @Test func documentEvidence() {
+        // `.rs` and `.so` weigh as file extensions; the URL and the address say they are hosts here.
+        #expect(marked("see docs.rs and https://docs.rs/serde") == "see |docs.rs| and |https://docs.rs/serde|")
+        #expect(marked("docs.rs alone") == "docs.rs alone")
+        #expect(marked("mirror at download.example.so, mail admin@example.so")
+                == "mirror at |download.example.so|, mail |admin@example.so|")
+        #expect(marked("see www.example.pl and example.pl") == "see |www.example.pl| and |example.pl|")
+        #expect(marked("example.pl") == "example.pl")
+    }
+
+    /// A name directly after `/` or `\` is a path component (issue 12).
+    @Test func pathComponents() {
+        // bsdextrautils/changelog.gz writes git.kernel.org with a scheme; a path is still a path.
+        #expect(marked("install to /usr/share/perl5/Debian/file.pl now") == "install to /usr/share/perl5/Debian/file.pl now")
+        // git-man/changelog.gz: "git clone <url> C:\cygwin\home\USER\repo' is working (again)"
+        #expect(marked(#"copied to C:\tools\example.com today"#) == #"copied to C:\tools\example.com today"#)
+        #expect(marked("Filename: src/main.rs") == "Filename: src/main.rs")
+    }
+
+    /// `file:LINE:COL` and `file:LINE:` are never host and port (the Rust book's
+    /// compiler output, coreutils/changelog.gz's `src/expr.c:851: leaked_storage`).
+    @Test func fileAndLine() {
+        #expect(marked(" --> main.rs:2:14") == " --> main.rs:2:14")
+        #expect(marked("lib.rs:851: leaked_storage") == "lib.rs:851: leaked_storage")
+        #expect(marked("a |example.com:443| b") == "a |example.com:443| b")   // UTS #58 test line: a port
+        #expect(marked("foo.rs:12 is line 12") == "foo.rs:12 is line 12")
+    }
+
+    /// A path after the name counts only when the top label is not a common file extension.
+    @Test func pathAfterName() {
+        #expect(marked("gcc.target/i386/x.c") == "gcc.target/i386/x.c")
+        #expect(marked("|foo.dev/docs|") == "|foo.dev/docs|")
+    }
+
+    /// `--explain` gives the evidence for links and for rejections.
+    @Test func explainGivesTheEvidence() {
+        final class Sink: ExplanationSink, @unchecked Sendable {
+            var log: [Explanation] = []
+            func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>) { log += explanations }
+        }
+        let sink = Sink()
+        _ = entities("control.in and kernel.org", FinderOptions(explanations: sink))
+        let words = sink.log.map { e -> String in
+            switch e.verdict {
+            case .linked(let rule, _): return rule
+            case .rejected(let why): return why.description
+            }
+        }
+        #expect(words.contains { $0.contains("'.in' as a file extension (weight 3)") && $0.contains("a file stem") })
+        #expect(words.contains { $0.contains("bare-name model score 2") && $0.contains("'.org' as a domain (weight 4)") })
+    }
+
+    /// The table: weights as generated from Linguist, IANA and Python's standard library.
+    @Test func doubleLifeWeights() {
+        func w(_ s: String) -> (Int, Int, Int) {
+            let bytes = Array(s.utf8)
+            return bytes.withUnsafeBufferPointer { BareNameModel.weights($0, 0..<bytes.count) }
+        }
+        #expect(w("in").0 == 3 && w("in").1 == 2)   // autoconf templates; India
+        #expect(w("com").1 == 4 && w("org").1 == 4)
+        #expect(w("am").0 == 3 && w("ac").0 == 3 && w("build").0 == 3 && w("so").0 == 3)
+        #expect(w("name").2 == 2)
+        #expect(w("de") == (0, 2, 0))
+        #expect(w("accountants") == (0, 0, 0))
+    }
+
+    /// `gfm` and `twitter` do not use the model.
+    @Test func otherProfilesUnchanged() {
+        #expect(marked("see control.in", FinderOptions(profile: .twitter)) == "see control.in")
+        #expect(marked("see www.control.in", FinderOptions(profile: .gfm)) == "see |www.control.in|")
+    }
+}
