@@ -33,9 +33,9 @@ let package = Package(
     targets: [
         .target(name: "LinkifyCore", swiftSettings: noConcurrencyRuntime),
         .target(name: "LinkifyCLI", dependencies: ["LinkifyCore"],
-                exclude: ["Commands/README.md", "Files/README.md", "Flags/README.md", "Jobs/README.md"],
+                exclude: ["README.md", "Commands/README.md", "Files/README.md", "Flags/README.md", "Jobs/README.md"],
                 swiftSettings: noConcurrencyRuntime),
-        .executableTarget(name: "linkify", dependencies: ["LinkifyCLI"], swiftSettings: noConcurrencyRuntime,
+        .executableTarget(name: "linkify", dependencies: ["LinkifyCLI"], exclude: ["README.md"], swiftSettings: noConcurrencyRuntime,
                           linkerSettings: staticStandardLibrary),
         // What the tests share: the one helper that spawns a program, the
         // in-process driver runner, temporary folders (not a product).

@@ -221,6 +221,9 @@ def main():
             hit = sum(1 for k in domain_occ if k in linked)
             print("  domain recall: %s (%d of %d domain occurrences)" % (
                 "%.3f" % (hit / len(domain_occ)) if domain_occ else "n/a", hit, len(domain_occ)))
+            if args.list:
+                missed = collections.Counter(host_of(candidates[k]["text"]) for k in domain_occ if k not in linked)
+                print("  domains not linked: " + ", ".join("%s %d" % kv for kv in missed.most_common(args.list)))
         if args.list:
             seen = collections.Counter(host_of(r["text"]) for r in recs if label(r["text"])[0] is None)
             print("  unlabelled, most frequent: " + ", ".join("%s %d" % kv for kv in seen.most_common(args.list)))

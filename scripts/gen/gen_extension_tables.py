@@ -161,12 +161,22 @@ def main():
         f.write("    /// Keyed by the lowercase label's bytes, little-endian in a word; the value\n")
         f.write("    /// is the extension weight (0-3), plus the domain weight (0-4) times 4, plus\n")
         f.write("    /// the member weight (0-2) times 32. Domains absent from the table weigh 0.\n")
-        f.write("    static let weights: [UInt64: UInt8] = [\n")
+        keyed = []
         for tld, ext, dom, member in rows:
             key = 0
             for ch in reversed(tld.encode()):
                 key = key << 8 | ch
-            f.write("        0x%x: %d,   // %s: extension %d, domain %d, member %d\n" % (key, ext + dom * 4 + member * 32, tld, ext, dom, member))
+            keyed.append((key, tld, ext, dom, member))
+        keyed.sort()
+        f.write("    /// Sorted, for a binary search (a Dictionary would hash every lookup).\n")
+        f.write("    static let keys: [UInt64] = [\n")
+        for key, tld, ext, dom, member in keyed:
+            f.write("        0x%x,   // %s\n" % (key, tld))
+        f.write("    ]\n")
+        f.write("    /// The weights of `keys[i]`.\n")
+        f.write("    static let values: [UInt8] = [\n")
+        for key, tld, ext, dom, member in keyed:
+            f.write("        %d,   // %s: extension %d, domain %d, member %d\n" % (ext + dom * 4 + member * 32, tld, ext, dom, member))
         f.write("    ]\n}\n")
     print("%d top-level domains weighed, %d used as file extensions" % (len(rows), sum(1 for r in rows if r[1])))
 

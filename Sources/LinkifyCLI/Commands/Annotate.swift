@@ -55,17 +55,17 @@ extension Driver {
 
         let job = AnnotateJob(options: options.raw, settings: settings, settingsOf: configs.group, explainer: explainer, plan: plan,
                               stdin: io.stdin, output: ordered, umask: Self.currentUmask(), meter: meter)
-        let worst = Atomic<Int32>(0)
+        let counters = JobCounters()
         let progressThread = meter?.startDrawing()
         let all = inputs
         runner.forEach(all.count, stop: { ordered.failure != nil }) { i in
             let code = job.run(i, all[i])
             meter?.fileDone(index: i, bytes: all[i].size)
             ordered.finish(job: i)
-            _ = worst.max(code, ordering: .relaxed)
+            _ = counters.worst.max(code, ordering: .relaxed)
         }
         if let meter { meter.stop(joining: progressThread ?? nil) }
-        status.record(worst.load(ordering: .relaxed))
+        status.record(counters.worst.load(ordering: .relaxed))
         if let failure = ordered.failure { throw failure }
         if isJSONDocument {
             try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentEnd.utf8Buffer))

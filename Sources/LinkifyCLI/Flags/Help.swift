@@ -56,7 +56,11 @@ enum Help {
             walked for Markdown files only (.md .markdown .mdown .mkd .mdx; --include
             replaces that set), as annotate walks: hidden files, node_modules, ignored
             and binary files skipped. A file named on the command line is read in the
-            format of its extension. --fix links them in place (Markdown links in
+            format of its extension. In Markdown, nothing inside code, existing links,
+            HTML comments or the inline elements <code> <pre> <a> <kbd> <samp> <tt> is
+            reported (as MD034), with every profile. With gfm, a URL GitHub does not
+            autolink (an IPv6 host such as https://[2001:db8::1]/) is not reported: use
+            --profile default for it. --fix links them in place (Markdown links in
             Markdown, anchors in HTML; plain-text files are reported, not changed).
 
             Comments that turn findings off (one comment per line, optionally followed by

@@ -23,10 +23,10 @@ struct JobRunner: Sendable {
     /// another input (the ones running finish).
     func forEach(_ count: Int, stop: @escaping @Sendable () -> Bool = { false },
                  _ body: @escaping @Sendable (Int) -> Void) {
-        let next = Atomic<Int>(0)
+        let counters = JobCounters()
         WorkerThreads.run(count: min(workers, max(count, 1))) { _ in
             while !stop() {
-                let i = next.add(1, ordering: .relaxed).oldValue
+                let i = counters.next.add(1, ordering: .relaxed).oldValue
                 guard i < count else { break }
                 body(i)
             }
@@ -39,6 +39,17 @@ struct JobRunner: Sendable {
         forEach(count) { i in slots.set(i, body(i)) }
         return slots.values()
     }
+}
+
+/// What the workers share: the next input to take, the worst exit status.
+///
+/// Atomics in a class rather than locals captured by the workers' closure:
+/// a captured `Atomic<Int>` is boxed, and the box's generic type is made at
+/// run time, which checks `Int: AtomicRepresentable` by searching every
+/// protocol conformance of the process (docs/benchmarks.md, "Start-up").
+final class JobCounters: Sendable {
+    let next = Atomic<Int>(0)
+    let worst = Atomic<Int32>(0)
 }
 
 /// One slot per job, each written by the one worker that took the job.

@@ -26,7 +26,10 @@ public struct Linter: Sendable {
 
     /// Lints `document`, naming it `path` in the findings.
     public func lint(_ document: UnsafeBufferPointer<UInt8>, path: String) -> Result {
-        let found = format.reader.entities(in: document, finder: finder).filter { !$0.isUnlinkedDate }
+        // Markdown: nothing inside `<code>`, `<kbd>`, `<a>` … or comments, with
+        // gfm too (markdownlint's MD034), by the reader's own skipping.
+        let reader: any DocumentReader = format == .markdown ? MarkdownReader(skipsRawElementsWithGFM: true) : format.reader
+        let found = reader.entities(in: document, finder: finder).filter { !$0.isUnlinkedDate }
         var result = Result()
         guard !found.isEmpty else { return result }
         let suppressions = LintSuppressions(document)

@@ -8,356 +8,710 @@ enum TLDDoubleLife {
     /// Keyed by the lowercase label's bytes, little-endian in a word; the value
     /// is the extension weight (0-3), plus the domain weight (0-4) times 4, plus
     /// the member weight (0-2) times 32. Domains absent from the table weigh 0.
-    static let weights: [UInt64: UInt8] = [
-        0x636261: 32,   // abc: extension 0, domain 0, member 1
-        0x6361: 7,   // ac: extension 3, domain 1, member 0
-        0x6461: 4,   // ad: extension 0, domain 1, member 0
-        0x736461: 1,   // ads: extension 1, domain 0, member 0
-        0x6561: 4,   // ae: extension 0, domain 1, member 0
-        0x6f726561: 4,   // aero: extension 0, domain 1, member 0
-        0x6661: 36,   // af: extension 0, domain 1, member 1
-        0x6761: 4,   // ag: extension 0, domain 1, member 0
-        0x6961: 4,   // ai: extension 0, domain 1, member 0
-        0x6c61: 6,   // al: extension 2, domain 1, member 0
-        0x6d61: 7,   // am: extension 3, domain 1, member 0
-        0x6f61: 4,   // ao: extension 0, domain 1, member 0
-        0x707061: 3,   // app: extension 3, domain 0, member 0
-        0x7161: 4,   // aq: extension 0, domain 1, member 0
-        0x7261: 8,   // ar: extension 0, domain 2, member 0
-        0x61707261: 1,   // arpa: extension 1, domain 0, member 0
-        0x7361: 6,   // as: extension 2, domain 1, member 0
-        0x61697361: 4,   // asia: extension 0, domain 1, member 0
-        0x7461: 43,   // at: extension 3, domain 2, member 1
-        0x7561: 8,   // au: extension 0, domain 2, member 0
-        0x726f68747561: 32,   // author: extension 0, domain 0, member 1
-        0x7761: 6,   // aw: extension 2, domain 1, member 0
-        0x7861: 4,   // ax: extension 0, domain 1, member 0
-        0x7a61: 4,   // az: extension 0, domain 1, member 0
-        0x6162: 4,   // ba: extension 0, domain 1, member 0
-        0x726162: 32,   // bar: extension 0, domain 0, member 1
-        0x6262: 7,   // bb: extension 3, domain 1, member 0
-        0x6462: 4,   // bd: extension 0, domain 1, member 0
-        0x6562: 10,   // be: extension 2, domain 2, member 0
-        0x6662: 6,   // bf: extension 2, domain 1, member 0
-        0x6762: 36,   // bg: extension 0, domain 1, member 1
-        0x6862: 4,   // bh: extension 0, domain 1, member 0
-        0x6962: 6,   // bi: extension 2, domain 1, member 0
-        0x7a6962: 8,   // biz: extension 0, domain 2, member 0
-        0x6a62: 4,   // bj: extension 0, domain 1, member 0
-        0x6d62: 4,   // bm: extension 0, domain 1, member 0
-        0x6e62: 4,   // bn: extension 0, domain 1, member 0
-        0x6f62: 4,   // bo: extension 0, domain 1, member 0
-        0x6f6f62: 2,   // boo: extension 2, domain 0, member 0
-        0x7262: 8,   // br: extension 0, domain 2, member 0
-        0x7362: 6,   // bs: extension 2, domain 1, member 0
-        0x7462: 4,   // bt: extension 0, domain 1, member 0
-        0x646c697562: 3,   // build: extension 3, domain 0, member 0
-        0x7662: 36,   // bv: extension 0, domain 1, member 1
-        0x7762: 4,   // bw: extension 0, domain 1, member 0
-        0x7962: 4,   // by: extension 0, domain 1, member 0
-        0x7a62: 4,   // bz: extension 0, domain 1, member 0
-        0x6163: 8,   // ca: extension 0, domain 2, member 0
-        0x626163: 3,   // cab: extension 3, domain 0, member 0
-        0x6c6c6163: 64,   // call: extension 0, domain 0, member 2
-        0x746163: 7,   // cat: extension 3, domain 1, member 0
-        0x6363: 38,   // cc: extension 2, domain 1, member 1
-        0x6463: 4,   // cd: extension 0, domain 1, member 0
-        0x7265746e6563: 32,   // center: extension 0, domain 0, member 1
-        0x6663: 4,   // cf: extension 0, domain 1, member 0
-        0x6763: 4,   // cg: extension 0, domain 1, member 0
-        0x6863: 10,   // ch: extension 2, domain 2, member 0
-        0x6963: 4,   // ci: extension 0, domain 1, member 0
-        0x656c63726963: 32,   // circle: extension 0, domain 0, member 1
-        0x6b63: 6,   // ck: extension 2, domain 1, member 0
-        0x6c63: 6,   // cl: extension 2, domain 1, member 0
-        0x6b63696c63: 2,   // click: extension 2, domain 0, member 0
-        0x6d63: 4,   // cm: extension 0, domain 1, member 0
-        0x6e63: 8,   // cn: extension 0, domain 2, member 0
-        0x6f63: 8,   // co: extension 0, domain 2, member 0
-        0x656566666f63: 3,   // coffee: extension 3, domain 0, member 0
-        0x6d6f63: 50,   // com: extension 2, domain 4, member 1
-        0x657261706d6f63: 32,   // compare: extension 0, domain 0, member 1
-        0x706f6f63: 4,   // coop: extension 0, domain 1, member 0
-        0x7263: 6,   // cr: extension 2, domain 1, member 0
-        0x7563: 6,   // cu: extension 2, domain 1, member 0
-        0x7663: 36,   // cv: extension 0, domain 1, member 1
-        0x7763: 6,   // cw: extension 2, domain 1, member 0
-        0x7863: 4,   // cx: extension 0, domain 1, member 0
-        0x7963: 6,   // cy: extension 2, domain 1, member 0
-        0x7a63: 8,   // cz: extension 0, domain 2, member 0
-        0x61746164: 64,   // data: extension 0, domain 0, member 2
-        0x65746164: 32,   // date: extension 0, domain 0, member 1
-        0x796164: 32,   // day: extension 0, domain 0, member 1
-        0x6564: 8,   // de: extension 0, domain 2, member 0
-        0x61746c6564: 32,   // delta: extension 0, domain 0, member 1
-        0x7265766f63736964: 32,   // discover: extension 0, domain 0, member 1
-        0x6a64: 4,   // dj: extension 0, domain 1, member 0
-        0x6b64: 8,   // dk: extension 0, domain 2, member 0
-        0x6d64: 7,   // dm: extension 3, domain 1, member 0
-        0x6f64: 6,   // do: extension 2, domain 1, member 0
-        0x73636f64: 3,   // docs: extension 3, domain 0, member 0
-        0x746f64: 2,   // dot: extension 2, domain 0, member 0
-        0x7a64: 4,   // dz: extension 0, domain 1, member 0
-        0x6365: 6,   // ec: extension 2, domain 1, member 0
-        0x756465: 16,   // edu: extension 0, domain 4, member 0
-        0x6565: 4,   // ee: extension 0, domain 1, member 0
-        0x6765: 4,   // eg: extension 0, domain 1, member 0
-        0x7265: 4,   // er: extension 0, domain 1, member 0
-        0x7365: 10,   // es: extension 2, domain 2, member 0
-        0x7465: 4,   // et: extension 0, domain 1, member 0
-        0x7565: 8,   // eu: extension 0, domain 2, member 0
-        0x73746e657665: 32,   // events: extension 0, domain 0, member 1
-        0x6c696166: 32,   // fail: extension 0, domain 0, member 1
-        0x796c696d6166: 32,   // family: extension 0, domain 0, member 1
-        0x6e6166: 2,   // fan: extension 2, domain 0, member 0
-        0x6966: 8,   // fi: extension 0, domain 2, member 0
-        0x68736966: 2,   // fish: extension 2, domain 0, member 0
-        0x6a66: 4,   // fj: extension 0, domain 1, member 0
-        0x6b66: 4,   // fk: extension 0, domain 1, member 0
-        0x6d66: 4,   // fm: extension 0, domain 1, member 0
-        0x6f66: 4,   // fo: extension 0, domain 1, member 0
-        0x6f6f66: 32,   // foo: extension 0, domain 0, member 1
-        0x7266: 10,   // fr: extension 2, domain 2, member 0
-        0x6e7566: 1,   // fun: extension 1, domain 0, member 0
-        0x6167: 4,   // ga: extension 0, domain 1, member 0
-        0x706167: 1,   // gap: extension 1, domain 0, member 0
-        0x6267: 4,   // gb: extension 0, domain 1, member 0
-        0x6467: 7,   // gd: extension 3, domain 1, member 0
-        0x6567: 4,   // ge: extension 0, domain 1, member 0
-        0x6667: 6,   // gf: extension 2, domain 1, member 0
-        0x6767: 4,   // gg: extension 0, domain 1, member 0
-        0x6867: 4,   // gh: extension 0, domain 1, member 0
-        0x6967: 5,   // gi: extension 1, domain 1, member 0
-        0x6c67: 4,   // gl: extension 0, domain 1, member 0
-        0x6d67: 4,   // gm: extension 0, domain 1, member 0
-        0x786d67: 1,   // gmx: extension 1, domain 0, member 0
-        0x6e67: 6,   // gn: extension 2, domain 1, member 0
-        0x766f67: 16,   // gov: extension 0, domain 4, member 0
-        0x7067: 6,   // gp: extension 2, domain 1, member 0
-        0x7167: 4,   // gq: extension 0, domain 1, member 0
-        0x7267: 4,   // gr: extension 0, domain 1, member 0
-        0x70756f7267: 64,   // group: extension 0, domain 0, member 2
-        0x7367: 6,   // gs: extension 2, domain 1, member 0
-        0x7467: 4,   // gt: extension 0, domain 1, member 0
-        0x7567: 4,   // gu: extension 0, domain 1, member 0
-        0x7767: 4,   // gw: extension 0, domain 1, member 0
-        0x7967: 4,   // gy: extension 0, domain 1, member 0
-        0x706c6568: 32,   // help: extension 0, domain 0, member 1
-        0x6b68: 8,   // hk: extension 0, domain 2, member 0
-        0x6d68: 4,   // hm: extension 0, domain 1, member 0
-        0x6e68: 4,   // hn: extension 0, domain 1, member 0
-        0x74736f68: 32,   // host: extension 0, domain 0, member 1
-        0x776f68: 32,   // how: extension 0, domain 0, member 1
-        0x7268: 4,   // hr: extension 0, domain 1, member 0
-        0x7468: 36,   // ht: extension 0, domain 1, member 1
-        0x7568: 4,   // hu: extension 0, domain 1, member 0
-        0x656369: 2,   // ice: extension 2, domain 0, member 0
-        0x6469: 36,   // id: extension 0, domain 1, member 1
-        0x6569: 8,   // ie: extension 0, domain 2, member 0
-        0x6c69: 4,   // il: extension 0, domain 1, member 0
-        0x6d69: 4,   // im: extension 0, domain 1, member 0
-        0x6e69: 43,   // in: extension 3, domain 2, member 1
-        0x636e69: 3,   // inc: extension 3, domain 0, member 0
-        0x6f666e69: 75,   // info: extension 3, domain 2, member 2
-        0x746e69: 40,   // int: extension 0, domain 2, member 1
-        0x6f69: 42,   // io: extension 2, domain 2, member 1
-        0x7169: 4,   // iq: extension 0, domain 1, member 0
-        0x7269: 4,   // ir: extension 0, domain 1, member 0
-        0x7369: 4,   // is: extension 0, domain 1, member 0
-        0x747369: 3,   // ist: extension 3, domain 0, member 0
-        0x7469: 8,   // it: extension 0, domain 2, member 0
-        0x6176616a: 3,   // java: extension 3, domain 0, member 0
-        0x656a: 4,   // je: extension 0, domain 1, member 0
-        0x6d6a: 4,   // jm: extension 0, domain 1, member 0
-        0x6f6a: 4,   // jo: extension 0, domain 1, member 0
-        0x73626f6a: 4,   // jobs: extension 0, domain 1, member 0
-        0x706a: 8,   // jp: extension 0, domain 2, member 0
-        0x656b: 4,   // ke: extension 0, domain 1, member 0
-        0x676b: 4,   // kg: extension 0, domain 1, member 0
-        0x686b: 4,   // kh: extension 0, domain 1, member 0
-        0x696b: 4,   // ki: extension 0, domain 1, member 0
-        0x6d6b: 4,   // km: extension 0, domain 1, member 0
-        0x6e6b: 4,   // kn: extension 0, domain 1, member 0
-        0x706b: 4,   // kp: extension 0, domain 1, member 0
-        0x726b: 8,   // kr: extension 0, domain 2, member 0
-        0x776b: 4,   // kw: extension 0, domain 1, member 0
-        0x796b: 4,   // ky: extension 0, domain 1, member 0
-        0x7a6b: 4,   // kz: extension 0, domain 1, member 0
-        0x616c: 7,   // la: extension 3, domain 1, member 0
-        0x626c: 4,   // lb: extension 0, domain 1, member 0
-        0x636c: 4,   // lc: extension 0, domain 1, member 0
-        0x73646c: 1,   // lds: extension 1, domain 0, member 0
-        0x696c: 4,   // li: extension 0, domain 1, member 0
-        0x6b6e696c: 32,   // link: extension 0, domain 0, member 1
-        0x6b6c: 4,   // lk: extension 0, domain 1, member 0
-        0x6c6f6c: 2,   // lol: extension 2, domain 0, member 0
-        0x726c: 4,   // lr: extension 0, domain 1, member 0
-        0x736c: 6,   // ls: extension 2, domain 1, member 0
-        0x746c: 36,   // lt: extension 0, domain 1, member 1
-        0x756c: 4,   // lu: extension 0, domain 1, member 0
-        0x766c: 4,   // lv: extension 0, domain 1, member 0
-        0x796c: 6,   // ly: extension 2, domain 1, member 0
-        0x616d: 5,   // ma: extension 1, domain 1, member 0
-        0x6e616d: 3,   // man: extension 3, domain 0, member 0
-        0x70616d: 35,   // map: extension 3, domain 0, member 1
-        0x636d: 38,   // mc: extension 2, domain 1, member 1
-        0x646d: 7,   // md: extension 3, domain 1, member 0
-        0x656d: 5,   // me: extension 1, domain 1, member 0
-        0x676d: 5,   // mg: extension 1, domain 1, member 0
-        0x686d: 4,   // mh: extension 0, domain 1, member 0
-        0x6c696d: 8,   // mil: extension 0, domain 2, member 0
-        0x746e696d: 2,   // mint: extension 2, domain 0, member 0
-        0x6b6d: 7,   // mk: extension 3, domain 1, member 0
-        0x6c6d: 6,   // ml: extension 2, domain 1, member 0
-        0x6d6d: 7,   // mm: extension 3, domain 1, member 0
-        0x6e6d: 4,   // mn: extension 0, domain 1, member 0
-        0x6f6d: 7,   // mo: extension 3, domain 1, member 0
-        0x69626f6d: 4,   // mobi: extension 0, domain 1, member 0
-        0x766f6d: 3,   // mov: extension 3, domain 0, member 0
-        0x706d: 4,   // mp: extension 0, domain 1, member 0
-        0x716d: 4,   // mq: extension 0, domain 1, member 0
-        0x726d: 4,   // mr: extension 0, domain 1, member 0
-        0x736d: 6,   // ms: extension 2, domain 1, member 0
-        0x64736d: 1,   // msd: extension 1, domain 0, member 0
-        0x746d: 5,   // mt: extension 1, domain 1, member 0
-        0x756d: 6,   // mu: extension 2, domain 1, member 0
-        0x6d756573756d: 4,   // museum: extension 0, domain 1, member 0
-        0x766d: 4,   // mv: extension 0, domain 1, member 0
-        0x776d: 4,   // mw: extension 0, domain 1, member 0
-        0x786d: 8,   // mx: extension 0, domain 2, member 0
-        0x796d: 4,   // my: extension 0, domain 1, member 0
-        0x7a6d: 4,   // mz: extension 0, domain 1, member 0
-        0x616e: 4,   // na: extension 0, domain 1, member 0
-        0x656d616e: 68,   // name: extension 0, domain 1, member 2
-        0x636e: 6,   // nc: extension 2, domain 1, member 0
-        0x656e: 6,   // ne: extension 2, domain 1, member 0
-        0x74656e: 16,   // net: extension 0, domain 4, member 0
-        0x6b726f7774656e: 32,   // network: extension 0, domain 0, member 1
-        0x77656e: 35,   // new: extension 3, domain 0, member 1
-        0x7478656e: 32,   // next: extension 0, domain 0, member 1
-        0x666e: 6,   // nf: extension 2, domain 1, member 0
-        0x676e: 4,   // ng: extension 0, domain 1, member 0
-        0x696e: 6,   // ni: extension 2, domain 1, member 0
-        0x616a6e696e: 2,   // ninja: extension 2, domain 0, member 0
-        0x6c6e: 10,   // nl: extension 2, domain 2, member 0
-        0x6f6e: 9,   // no: extension 1, domain 2, member 0
-        0x706e: 4,   // np: extension 0, domain 1, member 0
-        0x726e: 5,   // nr: extension 1, domain 1, member 0
-        0x756e: 6,   // nu: extension 2, domain 1, member 0
-        0x7a6e: 8,   // nz: extension 0, domain 2, member 0
-        0x6d6f: 4,   // om: extension 0, domain 1, member 0
-        0x6e65706f: 64,   // open: extension 0, domain 0, member 2
-        0x67726f: 50,   // org: extension 2, domain 4, member 1
-        0x6170: 4,   // pa: extension 0, domain 1, member 0
-        0x65676170: 32,   // page: extension 0, domain 0, member 1
-        0x6570: 4,   // pe: extension 0, domain 1, member 0
-        0x6670: 4,   // pf: extension 0, domain 1, member 0
-        0x6770: 4,   // pg: extension 0, domain 1, member 0
-        0x6870: 6,   // ph: extension 2, domain 1, member 0
-        0x646970: 32,   // pid: extension 0, domain 0, member 1
-        0x6b70: 4,   // pk: extension 0, domain 1, member 0
-        0x6c70: 11,   // pl: extension 3, domain 2, member 0
-        0x6d70: 7,   // pm: extension 3, domain 1, member 0
-        0x6e70: 4,   // pn: extension 0, domain 1, member 0
-        0x74736f70: 4,   // post: extension 0, domain 1, member 0
-        0x7270: 4,   // pr: extension 0, domain 1, member 0
-        0x6f7270: 7,   // pro: extension 3, domain 1, member 0
-        0x79747265706f7270: 32,   // property: extension 0, domain 0, member 1
-        0x7370: 7,   // ps: extension 3, domain 1, member 0
-        0x7470: 5,   // pt: extension 1, domain 1, member 0
-        0x627570: 3,   // pub: extension 3, domain 0, member 0
-        0x7770: 4,   // pw: extension 0, domain 1, member 0
-        0x7970: 71,   // py: extension 3, domain 1, member 2
-        0x6171: 4,   // qa: extension 0, domain 1, member 0
-        0x6572: 6,   // re: extension 2, domain 1, member 0
-        0x64616572: 64,   // read: extension 0, domain 0, member 2
-        0x646572: 2,   // red: extension 2, domain 0, member 0
-        0x74726f706572: 32,   // report: extension 0, domain 0, member 1
-        0x74736572: 1,   // rest: extension 1, domain 0, member 0
-        0x6f72: 4,   // ro: extension 0, domain 1, member 0
-        0x7372: 7,   // rs: extension 3, domain 1, member 0
-        0x7572: 10,   // ru: extension 2, domain 2, member 0
-        0x6e7572: 35,   // run: extension 3, domain 0, member 1
-        0x7772: 4,   // rw: extension 0, domain 1, member 0
-        0x6173: 4,   // sa: extension 0, domain 1, member 0
-        0x736173: 2,   // sas: extension 2, domain 0, member 0
-        0x65766173: 32,   // save: extension 0, domain 0, member 1
-        0x6273: 36,   // sb: extension 0, domain 1, member 1
-        0x6373: 6,   // sc: extension 2, domain 1, member 0
-        0x6473: 4,   // sd: extension 0, domain 1, member 0
-        0x6573: 8,   // se: extension 0, domain 2, member 0
-        0x686372616573: 32,   // search: extension 0, domain 0, member 1
-        0x657275636573: 32,   // secure: extension 0, domain 0, member 1
-        0x6b656573: 64,   // seek: extension 0, domain 0, member 2
-        0x7463656c6573: 32,   // select: extension 0, domain 0, member 1
-        0x6773: 8,   // sg: extension 0, domain 2, member 0
-        0x6873: 7,   // sh: extension 3, domain 1, member 0
-        0x6c6c656873: 32,   // shell: extension 0, domain 0, member 1
-        0x776f6873: 32,   // show: extension 0, domain 0, member 1
-        0x6973: 4,   // si: extension 0, domain 1, member 0
-        0x6a73: 5,   // sj: extension 1, domain 1, member 0
-        0x6b73: 4,   // sk: extension 0, domain 1, member 0
-        0x6c73: 6,   // sl: extension 2, domain 1, member 0
-        0x6d73: 4,   // sm: extension 0, domain 1, member 0
-        0x6e73: 4,   // sn: extension 0, domain 1, member 0
-        0x6f73: 39,   // so: extension 3, domain 1, member 1
-        0x796f73: 2,   // soy: extension 2, domain 0, member 0
-        0x7273: 4,   // sr: extension 0, domain 1, member 0
-        0x7373: 5,   // ss: extension 1, domain 1, member 0
-        0x7473: 6,   // st: extension 2, domain 1, member 0
-        0x72617473: 2,   // star: extension 2, domain 0, member 0
-        0x65726f7473: 32,   // store: extension 0, domain 0, member 1
-        0x6d6165727473: 64,   // stream: extension 0, domain 0, member 2
-        0x7573: 4,   // su: extension 0, domain 1, member 0
-        0x74726f70707573: 32,   // support: extension 0, domain 0, member 1
-        0x7673: 6,   // sv: extension 2, domain 1, member 0
-        0x7873: 4,   // sx: extension 0, domain 1, member 0
-        0x7973: 4,   // sy: extension 0, domain 1, member 0
-        0x7a73: 4,   // sz: extension 0, domain 1, member 0
-        0x626174: 1,   // tab: extension 1, domain 0, member 0
-        0x746567726174: 35,   // target: extension 3, domain 0, member 1
-        0x6374: 4,   // tc: extension 0, domain 1, member 0
-        0x6474: 4,   // td: extension 0, domain 1, member 0
-        0x6c6574: 4,   // tel: extension 0, domain 1, member 0
-        0x6674: 7,   // tf: extension 3, domain 1, member 0
-        0x6774: 4,   // tg: extension 0, domain 1, member 0
-        0x6874: 4,   // th: extension 0, domain 1, member 0
-        0x6a74: 4,   // tj: extension 0, domain 1, member 0
-        0x6b74: 36,   // tk: extension 0, domain 1, member 1
-        0x6c74: 6,   // tl: extension 2, domain 1, member 0
-        0x6d74: 5,   // tm: extension 1, domain 1, member 0
-        0x6e74: 4,   // tn: extension 0, domain 1, member 0
-        0x6f74: 4,   // to: extension 0, domain 1, member 0
-        0x706f74: 32,   // top: extension 0, domain 0, member 1
-        0x7274: 4,   // tr: extension 0, domain 1, member 0
-        0x6c6576617274: 4,   // travel: extension 0, domain 1, member 0
-        0x7474: 4,   // tt: extension 0, domain 1, member 0
-        0x7674: 4,   // tv: extension 0, domain 1, member 0
-        0x7774: 8,   // tw: extension 0, domain 2, member 0
-        0x7a74: 4,   // tz: extension 0, domain 1, member 0
-        0x6175: 4,   // ua: extension 0, domain 1, member 0
-        0x6775: 4,   // ug: extension 0, domain 1, member 0
-        0x6b75: 8,   // uk: extension 0, domain 2, member 0
-        0x6f6e75: 2,   // uno: extension 2, domain 0, member 0
-        0x7375: 8,   // us: extension 0, domain 2, member 0
-        0x7975: 4,   // uy: extension 0, domain 1, member 0
-        0x7a75: 4,   // uz: extension 0, domain 1, member 0
-        0x6176: 4,   // va: extension 0, domain 1, member 0
-        0x6376: 4,   // vc: extension 0, domain 1, member 0
-        0x6576: 4,   // ve: extension 0, domain 1, member 0
-        0x6776: 4,   // vg: extension 0, domain 1, member 0
-        0x6976: 4,   // vi: extension 0, domain 1, member 0
-        0x6e76: 4,   // vn: extension 0, domain 1, member 0
-        0x7576: 4,   // vu: extension 0, domain 1, member 0
-        0x6677: 4,   // wf: extension 0, domain 1, member 0
-        0x696b6977: 1,   // wiki: extension 1, domain 0, member 0
-        0x7377: 6,   // ws: extension 2, domain 1, member 0
-        0x6579: 4,   // ye: extension 0, domain 1, member 0
-        0x7479: 4,   // yt: extension 0, domain 1, member 0
-        0x617a: 8,   // za: extension 0, domain 2, member 0
-        0x70697a: 3,   // zip: extension 3, domain 0, member 0
-        0x6d7a: 4,   // zm: extension 0, domain 1, member 0
-        0x656e6f7a: 3,   // zone: extension 3, domain 0, member 0
-        0x777a: 4,   // zw: extension 0, domain 1, member 0
+    /// Sorted, for a binary search (a Dictionary would hash every lookup).
+    static let keys: [UInt64] = [
+        0x6162,   // ba
+        0x6163,   // ca
+        0x6167,   // ga
+        0x616c,   // la
+        0x616d,   // ma
+        0x616e,   // na
+        0x6170,   // pa
+        0x6171,   // qa
+        0x6173,   // sa
+        0x6175,   // ua
+        0x6176,   // va
+        0x617a,   // za
+        0x6262,   // bb
+        0x6267,   // gb
+        0x626c,   // lb
+        0x6273,   // sb
+        0x6361,   // ac
+        0x6363,   // cc
+        0x6365,   // ec
+        0x636c,   // lc
+        0x636d,   // mc
+        0x636e,   // nc
+        0x6373,   // sc
+        0x6374,   // tc
+        0x6376,   // vc
+        0x6461,   // ad
+        0x6462,   // bd
+        0x6463,   // cd
+        0x6467,   // gd
+        0x6469,   // id
+        0x646d,   // md
+        0x6473,   // sd
+        0x6474,   // td
+        0x6561,   // ae
+        0x6562,   // be
+        0x6564,   // de
+        0x6565,   // ee
+        0x6567,   // ge
+        0x6569,   // ie
+        0x656a,   // je
+        0x656b,   // ke
+        0x656d,   // me
+        0x656e,   // ne
+        0x6570,   // pe
+        0x6572,   // re
+        0x6573,   // se
+        0x6576,   // ve
+        0x6579,   // ye
+        0x6661,   // af
+        0x6662,   // bf
+        0x6663,   // cf
+        0x6667,   // gf
+        0x666e,   // nf
+        0x6670,   // pf
+        0x6674,   // tf
+        0x6677,   // wf
+        0x6761,   // ag
+        0x6762,   // bg
+        0x6763,   // cg
+        0x6765,   // eg
+        0x6767,   // gg
+        0x676b,   // kg
+        0x676d,   // mg
+        0x676e,   // ng
+        0x6770,   // pg
+        0x6773,   // sg
+        0x6774,   // tg
+        0x6775,   // ug
+        0x6776,   // vg
+        0x6862,   // bh
+        0x6863,   // ch
+        0x6867,   // gh
+        0x686b,   // kh
+        0x686d,   // mh
+        0x6870,   // ph
+        0x6873,   // sh
+        0x6874,   // th
+        0x6961,   // ai
+        0x6962,   // bi
+        0x6963,   // ci
+        0x6966,   // fi
+        0x6967,   // gi
+        0x696b,   // ki
+        0x696c,   // li
+        0x696e,   // ni
+        0x6973,   // si
+        0x6976,   // vi
+        0x6a62,   // bj
+        0x6a64,   // dj
+        0x6a66,   // fj
+        0x6a73,   // sj
+        0x6a74,   // tj
+        0x6b63,   // ck
+        0x6b64,   // dk
+        0x6b66,   // fk
+        0x6b68,   // hk
+        0x6b6c,   // lk
+        0x6b6d,   // mk
+        0x6b70,   // pk
+        0x6b73,   // sk
+        0x6b74,   // tk
+        0x6b75,   // uk
+        0x6c61,   // al
+        0x6c63,   // cl
+        0x6c67,   // gl
+        0x6c69,   // il
+        0x6c6d,   // ml
+        0x6c6e,   // nl
+        0x6c70,   // pl
+        0x6c73,   // sl
+        0x6c74,   // tl
+        0x6d61,   // am
+        0x6d62,   // bm
+        0x6d63,   // cm
+        0x6d64,   // dm
+        0x6d66,   // fm
+        0x6d67,   // gm
+        0x6d68,   // hm
+        0x6d69,   // im
+        0x6d6a,   // jm
+        0x6d6b,   // km
+        0x6d6d,   // mm
+        0x6d6f,   // om
+        0x6d70,   // pm
+        0x6d73,   // sm
+        0x6d74,   // tm
+        0x6d7a,   // zm
+        0x6e62,   // bn
+        0x6e63,   // cn
+        0x6e67,   // gn
+        0x6e68,   // hn
+        0x6e69,   // in
+        0x6e6b,   // kn
+        0x6e6d,   // mn
+        0x6e70,   // pn
+        0x6e73,   // sn
+        0x6e74,   // tn
+        0x6e76,   // vn
+        0x6f61,   // ao
+        0x6f62,   // bo
+        0x6f63,   // co
+        0x6f64,   // do
+        0x6f66,   // fo
+        0x6f69,   // io
+        0x6f6a,   // jo
+        0x6f6d,   // mo
+        0x6f6e,   // no
+        0x6f72,   // ro
+        0x6f73,   // so
+        0x6f74,   // to
+        0x7067,   // gp
+        0x706a,   // jp
+        0x706b,   // kp
+        0x706d,   // mp
+        0x706e,   // np
+        0x7161,   // aq
+        0x7167,   // gq
+        0x7169,   // iq
+        0x716d,   // mq
+        0x7261,   // ar
+        0x7262,   // br
+        0x7263,   // cr
+        0x7265,   // er
+        0x7266,   // fr
+        0x7267,   // gr
+        0x7268,   // hr
+        0x7269,   // ir
+        0x726b,   // kr
+        0x726c,   // lr
+        0x726d,   // mr
+        0x726e,   // nr
+        0x7270,   // pr
+        0x7273,   // sr
+        0x7274,   // tr
+        0x7361,   // as
+        0x7362,   // bs
+        0x7365,   // es
+        0x7367,   // gs
+        0x7369,   // is
+        0x736c,   // ls
+        0x736d,   // ms
+        0x7370,   // ps
+        0x7372,   // rs
+        0x7373,   // ss
+        0x7375,   // us
+        0x7377,   // ws
+        0x7461,   // at
+        0x7462,   // bt
+        0x7465,   // et
+        0x7467,   // gt
+        0x7468,   // ht
+        0x7469,   // it
+        0x746c,   // lt
+        0x746d,   // mt
+        0x7470,   // pt
+        0x7473,   // st
+        0x7474,   // tt
+        0x7479,   // yt
+        0x7561,   // au
+        0x7563,   // cu
+        0x7565,   // eu
+        0x7567,   // gu
+        0x7568,   // hu
+        0x756c,   // lu
+        0x756d,   // mu
+        0x756e,   // nu
+        0x7572,   // ru
+        0x7573,   // su
+        0x7576,   // vu
+        0x7662,   // bv
+        0x7663,   // cv
+        0x766c,   // lv
+        0x766d,   // mv
+        0x7673,   // sv
+        0x7674,   // tv
+        0x7761,   // aw
+        0x7762,   // bw
+        0x7763,   // cw
+        0x7767,   // gw
+        0x776b,   // kw
+        0x776d,   // mw
+        0x7770,   // pw
+        0x7772,   // rw
+        0x7774,   // tw
+        0x777a,   // zw
+        0x7861,   // ax
+        0x7863,   // cx
+        0x786d,   // mx
+        0x7873,   // sx
+        0x7962,   // by
+        0x7963,   // cy
+        0x7967,   // gy
+        0x796b,   // ky
+        0x796c,   // ly
+        0x796d,   // my
+        0x7970,   // py
+        0x7973,   // sy
+        0x7975,   // uy
+        0x7a61,   // az
+        0x7a62,   // bz
+        0x7a63,   // cz
+        0x7a64,   // dz
+        0x7a6b,   // kz
+        0x7a6d,   // mz
+        0x7a6e,   // nz
+        0x7a73,   // sz
+        0x7a74,   // tz
+        0x7a75,   // uz
+        0x626163,   // cab
+        0x626174,   // tab
+        0x627570,   // pub
+        0x636261,   // abc
+        0x636e69,   // inc
+        0x646572,   // red
+        0x646970,   // pid
+        0x64736d,   // msd
+        0x656369,   // ice
+        0x67726f,   // org
+        0x6c6574,   // tel
+        0x6c696d,   // mil
+        0x6c6f6c,   // lol
+        0x6d6f63,   // com
+        0x6e6166,   // fan
+        0x6e616d,   // man
+        0x6e7566,   // fun
+        0x6e7572,   // run
+        0x6f6e75,   // uno
+        0x6f6f62,   // boo
+        0x6f6f66,   // foo
+        0x6f7270,   // pro
+        0x706167,   // gap
+        0x70616d,   // map
+        0x70697a,   // zip
+        0x706f74,   // top
+        0x707061,   // app
+        0x726162,   // bar
+        0x736173,   // sas
+        0x736461,   // ads
+        0x73646c,   // lds
+        0x746163,   // cat
+        0x74656e,   // net
+        0x746e69,   // int
+        0x746f64,   // dot
+        0x747369,   // ist
+        0x756465,   // edu
+        0x766f67,   // gov
+        0x766f6d,   // mov
+        0x77656e,   // new
+        0x776f68,   // how
+        0x786d67,   // gmx
+        0x796164,   // day
+        0x796f73,   // soy
+        0x7a6962,   // biz
+        0x61697361,   // asia
+        0x61707261,   // arpa
+        0x61746164,   // data
+        0x6176616a,   // java
+        0x64616572,   // read
+        0x65676170,   // page
+        0x656d616e,   // name
+        0x656e6f7a,   // zone
+        0x65746164,   // date
+        0x65766173,   // save
+        0x68736966,   // fish
+        0x69626f6d,   // mobi
+        0x696b6977,   // wiki
+        0x6b656573,   // seek
+        0x6b6e696c,   // link
+        0x6c696166,   // fail
+        0x6c6c6163,   // call
+        0x6e65706f,   // open
+        0x6f666e69,   // info
+        0x6f726561,   // aero
+        0x706c6568,   // help
+        0x706f6f63,   // coop
+        0x72617473,   // star
+        0x73626f6a,   // jobs
+        0x73636f64,   // docs
+        0x746e696d,   // mint
+        0x74736572,   // rest
+        0x74736f68,   // host
+        0x74736f70,   // post
+        0x7478656e,   // next
+        0x776f6873,   // show
+        0x616a6e696e,   // ninja
+        0x61746c6564,   // delta
+        0x646c697562,   // build
+        0x65726f7473,   // store
+        0x6b63696c63,   // click
+        0x6c6c656873,   // shell
+        0x70756f7267,   // group
+        0x656566666f63,   // coffee
+        0x656c63726963,   // circle
+        0x657275636573,   // secure
+        0x686372616573,   // search
+        0x6c6576617274,   // travel
+        0x6d6165727473,   // stream
+        0x6d756573756d,   // museum
+        0x7265746e6563,   // center
+        0x726f68747561,   // author
+        0x73746e657665,   // events
+        0x7463656c6573,   // select
+        0x746567726174,   // target
+        0x74726f706572,   // report
+        0x796c696d6166,   // family
+        0x657261706d6f63,   // compare
+        0x6b726f7774656e,   // network
+        0x74726f70707573,   // support
+        0x7265766f63736964,   // discover
+        0x79747265706f7270,   // property
+    ]
+    /// The weights of `keys[i]`.
+    static let values: [UInt8] = [
+        4,   // ba: extension 0, domain 1, member 0
+        8,   // ca: extension 0, domain 2, member 0
+        4,   // ga: extension 0, domain 1, member 0
+        7,   // la: extension 3, domain 1, member 0
+        5,   // ma: extension 1, domain 1, member 0
+        4,   // na: extension 0, domain 1, member 0
+        4,   // pa: extension 0, domain 1, member 0
+        4,   // qa: extension 0, domain 1, member 0
+        4,   // sa: extension 0, domain 1, member 0
+        4,   // ua: extension 0, domain 1, member 0
+        4,   // va: extension 0, domain 1, member 0
+        8,   // za: extension 0, domain 2, member 0
+        7,   // bb: extension 3, domain 1, member 0
+        4,   // gb: extension 0, domain 1, member 0
+        4,   // lb: extension 0, domain 1, member 0
+        36,   // sb: extension 0, domain 1, member 1
+        7,   // ac: extension 3, domain 1, member 0
+        38,   // cc: extension 2, domain 1, member 1
+        6,   // ec: extension 2, domain 1, member 0
+        4,   // lc: extension 0, domain 1, member 0
+        38,   // mc: extension 2, domain 1, member 1
+        6,   // nc: extension 2, domain 1, member 0
+        6,   // sc: extension 2, domain 1, member 0
+        4,   // tc: extension 0, domain 1, member 0
+        4,   // vc: extension 0, domain 1, member 0
+        4,   // ad: extension 0, domain 1, member 0
+        4,   // bd: extension 0, domain 1, member 0
+        4,   // cd: extension 0, domain 1, member 0
+        7,   // gd: extension 3, domain 1, member 0
+        36,   // id: extension 0, domain 1, member 1
+        7,   // md: extension 3, domain 1, member 0
+        4,   // sd: extension 0, domain 1, member 0
+        4,   // td: extension 0, domain 1, member 0
+        4,   // ae: extension 0, domain 1, member 0
+        10,   // be: extension 2, domain 2, member 0
+        8,   // de: extension 0, domain 2, member 0
+        4,   // ee: extension 0, domain 1, member 0
+        4,   // ge: extension 0, domain 1, member 0
+        8,   // ie: extension 0, domain 2, member 0
+        4,   // je: extension 0, domain 1, member 0
+        4,   // ke: extension 0, domain 1, member 0
+        5,   // me: extension 1, domain 1, member 0
+        6,   // ne: extension 2, domain 1, member 0
+        4,   // pe: extension 0, domain 1, member 0
+        6,   // re: extension 2, domain 1, member 0
+        8,   // se: extension 0, domain 2, member 0
+        4,   // ve: extension 0, domain 1, member 0
+        4,   // ye: extension 0, domain 1, member 0
+        36,   // af: extension 0, domain 1, member 1
+        6,   // bf: extension 2, domain 1, member 0
+        4,   // cf: extension 0, domain 1, member 0
+        6,   // gf: extension 2, domain 1, member 0
+        6,   // nf: extension 2, domain 1, member 0
+        4,   // pf: extension 0, domain 1, member 0
+        7,   // tf: extension 3, domain 1, member 0
+        4,   // wf: extension 0, domain 1, member 0
+        4,   // ag: extension 0, domain 1, member 0
+        36,   // bg: extension 0, domain 1, member 1
+        4,   // cg: extension 0, domain 1, member 0
+        4,   // eg: extension 0, domain 1, member 0
+        4,   // gg: extension 0, domain 1, member 0
+        4,   // kg: extension 0, domain 1, member 0
+        5,   // mg: extension 1, domain 1, member 0
+        4,   // ng: extension 0, domain 1, member 0
+        4,   // pg: extension 0, domain 1, member 0
+        8,   // sg: extension 0, domain 2, member 0
+        4,   // tg: extension 0, domain 1, member 0
+        4,   // ug: extension 0, domain 1, member 0
+        4,   // vg: extension 0, domain 1, member 0
+        4,   // bh: extension 0, domain 1, member 0
+        10,   // ch: extension 2, domain 2, member 0
+        4,   // gh: extension 0, domain 1, member 0
+        4,   // kh: extension 0, domain 1, member 0
+        4,   // mh: extension 0, domain 1, member 0
+        6,   // ph: extension 2, domain 1, member 0
+        7,   // sh: extension 3, domain 1, member 0
+        4,   // th: extension 0, domain 1, member 0
+        4,   // ai: extension 0, domain 1, member 0
+        6,   // bi: extension 2, domain 1, member 0
+        4,   // ci: extension 0, domain 1, member 0
+        8,   // fi: extension 0, domain 2, member 0
+        5,   // gi: extension 1, domain 1, member 0
+        4,   // ki: extension 0, domain 1, member 0
+        4,   // li: extension 0, domain 1, member 0
+        6,   // ni: extension 2, domain 1, member 0
+        4,   // si: extension 0, domain 1, member 0
+        4,   // vi: extension 0, domain 1, member 0
+        4,   // bj: extension 0, domain 1, member 0
+        4,   // dj: extension 0, domain 1, member 0
+        4,   // fj: extension 0, domain 1, member 0
+        5,   // sj: extension 1, domain 1, member 0
+        4,   // tj: extension 0, domain 1, member 0
+        6,   // ck: extension 2, domain 1, member 0
+        8,   // dk: extension 0, domain 2, member 0
+        4,   // fk: extension 0, domain 1, member 0
+        8,   // hk: extension 0, domain 2, member 0
+        4,   // lk: extension 0, domain 1, member 0
+        7,   // mk: extension 3, domain 1, member 0
+        4,   // pk: extension 0, domain 1, member 0
+        4,   // sk: extension 0, domain 1, member 0
+        36,   // tk: extension 0, domain 1, member 1
+        8,   // uk: extension 0, domain 2, member 0
+        6,   // al: extension 2, domain 1, member 0
+        6,   // cl: extension 2, domain 1, member 0
+        4,   // gl: extension 0, domain 1, member 0
+        4,   // il: extension 0, domain 1, member 0
+        6,   // ml: extension 2, domain 1, member 0
+        10,   // nl: extension 2, domain 2, member 0
+        11,   // pl: extension 3, domain 2, member 0
+        6,   // sl: extension 2, domain 1, member 0
+        6,   // tl: extension 2, domain 1, member 0
+        7,   // am: extension 3, domain 1, member 0
+        4,   // bm: extension 0, domain 1, member 0
+        4,   // cm: extension 0, domain 1, member 0
+        7,   // dm: extension 3, domain 1, member 0
+        4,   // fm: extension 0, domain 1, member 0
+        4,   // gm: extension 0, domain 1, member 0
+        4,   // hm: extension 0, domain 1, member 0
+        4,   // im: extension 0, domain 1, member 0
+        4,   // jm: extension 0, domain 1, member 0
+        4,   // km: extension 0, domain 1, member 0
+        7,   // mm: extension 3, domain 1, member 0
+        4,   // om: extension 0, domain 1, member 0
+        7,   // pm: extension 3, domain 1, member 0
+        4,   // sm: extension 0, domain 1, member 0
+        5,   // tm: extension 1, domain 1, member 0
+        4,   // zm: extension 0, domain 1, member 0
+        4,   // bn: extension 0, domain 1, member 0
+        8,   // cn: extension 0, domain 2, member 0
+        6,   // gn: extension 2, domain 1, member 0
+        4,   // hn: extension 0, domain 1, member 0
+        43,   // in: extension 3, domain 2, member 1
+        4,   // kn: extension 0, domain 1, member 0
+        4,   // mn: extension 0, domain 1, member 0
+        4,   // pn: extension 0, domain 1, member 0
+        4,   // sn: extension 0, domain 1, member 0
+        4,   // tn: extension 0, domain 1, member 0
+        4,   // vn: extension 0, domain 1, member 0
+        4,   // ao: extension 0, domain 1, member 0
+        4,   // bo: extension 0, domain 1, member 0
+        8,   // co: extension 0, domain 2, member 0
+        6,   // do: extension 2, domain 1, member 0
+        4,   // fo: extension 0, domain 1, member 0
+        42,   // io: extension 2, domain 2, member 1
+        4,   // jo: extension 0, domain 1, member 0
+        7,   // mo: extension 3, domain 1, member 0
+        9,   // no: extension 1, domain 2, member 0
+        4,   // ro: extension 0, domain 1, member 0
+        39,   // so: extension 3, domain 1, member 1
+        4,   // to: extension 0, domain 1, member 0
+        6,   // gp: extension 2, domain 1, member 0
+        8,   // jp: extension 0, domain 2, member 0
+        4,   // kp: extension 0, domain 1, member 0
+        4,   // mp: extension 0, domain 1, member 0
+        4,   // np: extension 0, domain 1, member 0
+        4,   // aq: extension 0, domain 1, member 0
+        4,   // gq: extension 0, domain 1, member 0
+        4,   // iq: extension 0, domain 1, member 0
+        4,   // mq: extension 0, domain 1, member 0
+        8,   // ar: extension 0, domain 2, member 0
+        8,   // br: extension 0, domain 2, member 0
+        6,   // cr: extension 2, domain 1, member 0
+        4,   // er: extension 0, domain 1, member 0
+        10,   // fr: extension 2, domain 2, member 0
+        4,   // gr: extension 0, domain 1, member 0
+        4,   // hr: extension 0, domain 1, member 0
+        4,   // ir: extension 0, domain 1, member 0
+        8,   // kr: extension 0, domain 2, member 0
+        4,   // lr: extension 0, domain 1, member 0
+        4,   // mr: extension 0, domain 1, member 0
+        5,   // nr: extension 1, domain 1, member 0
+        4,   // pr: extension 0, domain 1, member 0
+        4,   // sr: extension 0, domain 1, member 0
+        4,   // tr: extension 0, domain 1, member 0
+        6,   // as: extension 2, domain 1, member 0
+        6,   // bs: extension 2, domain 1, member 0
+        10,   // es: extension 2, domain 2, member 0
+        6,   // gs: extension 2, domain 1, member 0
+        4,   // is: extension 0, domain 1, member 0
+        6,   // ls: extension 2, domain 1, member 0
+        6,   // ms: extension 2, domain 1, member 0
+        7,   // ps: extension 3, domain 1, member 0
+        7,   // rs: extension 3, domain 1, member 0
+        5,   // ss: extension 1, domain 1, member 0
+        8,   // us: extension 0, domain 2, member 0
+        6,   // ws: extension 2, domain 1, member 0
+        43,   // at: extension 3, domain 2, member 1
+        4,   // bt: extension 0, domain 1, member 0
+        4,   // et: extension 0, domain 1, member 0
+        4,   // gt: extension 0, domain 1, member 0
+        36,   // ht: extension 0, domain 1, member 1
+        8,   // it: extension 0, domain 2, member 0
+        36,   // lt: extension 0, domain 1, member 1
+        5,   // mt: extension 1, domain 1, member 0
+        5,   // pt: extension 1, domain 1, member 0
+        6,   // st: extension 2, domain 1, member 0
+        4,   // tt: extension 0, domain 1, member 0
+        4,   // yt: extension 0, domain 1, member 0
+        8,   // au: extension 0, domain 2, member 0
+        6,   // cu: extension 2, domain 1, member 0
+        8,   // eu: extension 0, domain 2, member 0
+        4,   // gu: extension 0, domain 1, member 0
+        4,   // hu: extension 0, domain 1, member 0
+        4,   // lu: extension 0, domain 1, member 0
+        6,   // mu: extension 2, domain 1, member 0
+        6,   // nu: extension 2, domain 1, member 0
+        10,   // ru: extension 2, domain 2, member 0
+        4,   // su: extension 0, domain 1, member 0
+        4,   // vu: extension 0, domain 1, member 0
+        36,   // bv: extension 0, domain 1, member 1
+        36,   // cv: extension 0, domain 1, member 1
+        4,   // lv: extension 0, domain 1, member 0
+        4,   // mv: extension 0, domain 1, member 0
+        6,   // sv: extension 2, domain 1, member 0
+        4,   // tv: extension 0, domain 1, member 0
+        6,   // aw: extension 2, domain 1, member 0
+        4,   // bw: extension 0, domain 1, member 0
+        6,   // cw: extension 2, domain 1, member 0
+        4,   // gw: extension 0, domain 1, member 0
+        4,   // kw: extension 0, domain 1, member 0
+        4,   // mw: extension 0, domain 1, member 0
+        4,   // pw: extension 0, domain 1, member 0
+        4,   // rw: extension 0, domain 1, member 0
+        8,   // tw: extension 0, domain 2, member 0
+        4,   // zw: extension 0, domain 1, member 0
+        4,   // ax: extension 0, domain 1, member 0
+        4,   // cx: extension 0, domain 1, member 0
+        8,   // mx: extension 0, domain 2, member 0
+        4,   // sx: extension 0, domain 1, member 0
+        4,   // by: extension 0, domain 1, member 0
+        6,   // cy: extension 2, domain 1, member 0
+        4,   // gy: extension 0, domain 1, member 0
+        4,   // ky: extension 0, domain 1, member 0
+        6,   // ly: extension 2, domain 1, member 0
+        4,   // my: extension 0, domain 1, member 0
+        71,   // py: extension 3, domain 1, member 2
+        4,   // sy: extension 0, domain 1, member 0
+        4,   // uy: extension 0, domain 1, member 0
+        4,   // az: extension 0, domain 1, member 0
+        4,   // bz: extension 0, domain 1, member 0
+        8,   // cz: extension 0, domain 2, member 0
+        4,   // dz: extension 0, domain 1, member 0
+        4,   // kz: extension 0, domain 1, member 0
+        4,   // mz: extension 0, domain 1, member 0
+        8,   // nz: extension 0, domain 2, member 0
+        4,   // sz: extension 0, domain 1, member 0
+        4,   // tz: extension 0, domain 1, member 0
+        4,   // uz: extension 0, domain 1, member 0
+        3,   // cab: extension 3, domain 0, member 0
+        1,   // tab: extension 1, domain 0, member 0
+        3,   // pub: extension 3, domain 0, member 0
+        32,   // abc: extension 0, domain 0, member 1
+        3,   // inc: extension 3, domain 0, member 0
+        2,   // red: extension 2, domain 0, member 0
+        32,   // pid: extension 0, domain 0, member 1
+        1,   // msd: extension 1, domain 0, member 0
+        2,   // ice: extension 2, domain 0, member 0
+        50,   // org: extension 2, domain 4, member 1
+        4,   // tel: extension 0, domain 1, member 0
+        8,   // mil: extension 0, domain 2, member 0
+        2,   // lol: extension 2, domain 0, member 0
+        50,   // com: extension 2, domain 4, member 1
+        2,   // fan: extension 2, domain 0, member 0
+        3,   // man: extension 3, domain 0, member 0
+        1,   // fun: extension 1, domain 0, member 0
+        35,   // run: extension 3, domain 0, member 1
+        2,   // uno: extension 2, domain 0, member 0
+        2,   // boo: extension 2, domain 0, member 0
+        32,   // foo: extension 0, domain 0, member 1
+        7,   // pro: extension 3, domain 1, member 0
+        1,   // gap: extension 1, domain 0, member 0
+        35,   // map: extension 3, domain 0, member 1
+        3,   // zip: extension 3, domain 0, member 0
+        32,   // top: extension 0, domain 0, member 1
+        3,   // app: extension 3, domain 0, member 0
+        32,   // bar: extension 0, domain 0, member 1
+        2,   // sas: extension 2, domain 0, member 0
+        1,   // ads: extension 1, domain 0, member 0
+        1,   // lds: extension 1, domain 0, member 0
+        7,   // cat: extension 3, domain 1, member 0
+        16,   // net: extension 0, domain 4, member 0
+        40,   // int: extension 0, domain 2, member 1
+        2,   // dot: extension 2, domain 0, member 0
+        3,   // ist: extension 3, domain 0, member 0
+        16,   // edu: extension 0, domain 4, member 0
+        16,   // gov: extension 0, domain 4, member 0
+        3,   // mov: extension 3, domain 0, member 0
+        35,   // new: extension 3, domain 0, member 1
+        32,   // how: extension 0, domain 0, member 1
+        1,   // gmx: extension 1, domain 0, member 0
+        32,   // day: extension 0, domain 0, member 1
+        2,   // soy: extension 2, domain 0, member 0
+        8,   // biz: extension 0, domain 2, member 0
+        4,   // asia: extension 0, domain 1, member 0
+        1,   // arpa: extension 1, domain 0, member 0
+        64,   // data: extension 0, domain 0, member 2
+        3,   // java: extension 3, domain 0, member 0
+        64,   // read: extension 0, domain 0, member 2
+        32,   // page: extension 0, domain 0, member 1
+        68,   // name: extension 0, domain 1, member 2
+        3,   // zone: extension 3, domain 0, member 0
+        32,   // date: extension 0, domain 0, member 1
+        32,   // save: extension 0, domain 0, member 1
+        2,   // fish: extension 2, domain 0, member 0
+        4,   // mobi: extension 0, domain 1, member 0
+        1,   // wiki: extension 1, domain 0, member 0
+        64,   // seek: extension 0, domain 0, member 2
+        32,   // link: extension 0, domain 0, member 1
+        32,   // fail: extension 0, domain 0, member 1
+        64,   // call: extension 0, domain 0, member 2
+        64,   // open: extension 0, domain 0, member 2
+        75,   // info: extension 3, domain 2, member 2
+        4,   // aero: extension 0, domain 1, member 0
+        32,   // help: extension 0, domain 0, member 1
+        4,   // coop: extension 0, domain 1, member 0
+        2,   // star: extension 2, domain 0, member 0
+        4,   // jobs: extension 0, domain 1, member 0
+        3,   // docs: extension 3, domain 0, member 0
+        2,   // mint: extension 2, domain 0, member 0
+        1,   // rest: extension 1, domain 0, member 0
+        32,   // host: extension 0, domain 0, member 1
+        4,   // post: extension 0, domain 1, member 0
+        32,   // next: extension 0, domain 0, member 1
+        32,   // show: extension 0, domain 0, member 1
+        2,   // ninja: extension 2, domain 0, member 0
+        32,   // delta: extension 0, domain 0, member 1
+        3,   // build: extension 3, domain 0, member 0
+        32,   // store: extension 0, domain 0, member 1
+        2,   // click: extension 2, domain 0, member 0
+        32,   // shell: extension 0, domain 0, member 1
+        64,   // group: extension 0, domain 0, member 2
+        3,   // coffee: extension 3, domain 0, member 0
+        32,   // circle: extension 0, domain 0, member 1
+        32,   // secure: extension 0, domain 0, member 1
+        32,   // search: extension 0, domain 0, member 1
+        4,   // travel: extension 0, domain 1, member 0
+        64,   // stream: extension 0, domain 0, member 2
+        4,   // museum: extension 0, domain 1, member 0
+        32,   // center: extension 0, domain 0, member 1
+        32,   // author: extension 0, domain 0, member 1
+        32,   // events: extension 0, domain 0, member 1
+        32,   // select: extension 0, domain 0, member 1
+        35,   // target: extension 3, domain 0, member 1
+        32,   // report: extension 0, domain 0, member 1
+        32,   // family: extension 0, domain 0, member 1
+        32,   // compare: extension 0, domain 0, member 1
+        32,   // network: extension 0, domain 0, member 1
+        32,   // support: extension 0, domain 0, member 1
+        32,   // discover: extension 0, domain 0, member 1
+        32,   // property: extension 0, domain 0, member 1
     ]
 }

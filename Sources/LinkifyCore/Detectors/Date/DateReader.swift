@@ -9,6 +9,9 @@ struct DateMatch {
     /// Whether the date is ISO 8601 (`2026-12-01`), after which a time may
     /// carry a `-05:00` offset with no space.
     var isISO = false
+    /// Whether the text gives the year (`Jul 13` does not; `date(1)` and
+    /// `git log` give it after the time: `DateReader+Logs.swift`).
+    var hasYear = true
 
     /// The ISO 8601 value of SPEC §3: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[zone]`.
     var iso: String { hasTime ? value.isoDateTime : value.isoDate }
@@ -95,7 +98,7 @@ struct DateReader {
         if let meaning = words[w.key] {
             switch meaning {
             case .month(let m, let abbreviated):
-                return withTime(monthFirst(w, month: m, abbreviated: abbreviated))
+                return withTrailingYear(withTime(monthFirst(w, month: m, abbreviated: abbreviated)))
             case .weekday(let d, let abbreviated):
                 return weekdayFirst(w, weekday: d, abbreviated: abbreviated, attachesTime: true)
             case .relativeDay(let k):
@@ -256,7 +259,7 @@ struct DateReader {
             return DateMatch(end: end, value: CivilDateTime(year: year, month: month, day: day), hasTime: false)
         }
         guard let date = nextOccurrence(month: month, day: day) else { return nil }
-        return DateMatch(end: end, value: date, hasTime: false)
+        return DateMatch(end: end, value: date, hasTime: false, hasYear: false)
     }
 
     /// `Friday, 5 December 2026`, `Thu, 27 Jan 2028 21:30:38 +0100`, or a bare
@@ -273,7 +276,7 @@ struct DateReader {
             q = skipSpaces(article.end)
         }
         if q > p, let date = calendarDate(at: q, allowsRelative: false) {
-            return attachesTime ? withTime(date) : date
+            return attachesTime ? withTrailingYear(withTime(date)) : date
         }
         guard !abbreviated else { return nil }
         let date = DateMatch(end: w.end, value: weekdayDate(weekday, .onOrAfter), hasTime: false)
@@ -349,7 +352,7 @@ struct DateReader {
         v.minute = c.minute
         v.second = c.second
         v.utcOffsetMinutes = c.offset
-        return DateMatch(end: c.end, value: v, hasTime: true)
+        return DateMatch(end: c.end, value: v, hasTime: true, hasYear: m.hasYear)
     }
 
     /// `17:30`, `17:30:05.25`, `5pm`, `10:00 p.m.`, `5.30pm`, `17 Uhr`, each

@@ -1,6 +1,8 @@
 /// Digit runs that libphonenumber may read as valid numbers but that are
 /// something else (SPEC §5: dates, times, IP addresses; issue 6: versions,
-/// ISBNs, order and account numbers): checked on a match before it is kept.
+/// ISBNs, order and account numbers; issue 12: identifiers such as CVE ids,
+/// package versions and dotted dates in changelogs): checked on a match
+/// before it is kept, in every region.
 enum PhoneLookalikes {
     /// Words that, just before a number, say what kind of number it is
     /// (`ISBN-10: 8-502-34989-9`, `Order #8064538886`, `SN 5889-0666-44`).
@@ -8,6 +10,8 @@ enum PhoneLookalikes {
         "isbn", "issn", "ssn", "ean", "upc", "iban", "bic", "vat", "ust", "order", "invoice", "inv", "ticket",
         "serial", "sn", "zip", "plz", "postcode", "account", "acct", "customer", "tracking", "id", "ref",
         "reference", "version", "ver", "build", "release", "epoch", "timestamp", "checksum", "card", "isin", "pid",
+        // Bug trackers and code review in changelogs (issue 12): `bug 398327`, `closes: 350577`, `CID 354884`.
+        "bug", "bugs", "closes", "cid", "issue", "issues", "pr", "lp", "commit",
     ]
 
     /// Words skipped on the way back to the label (`Order no. 12…`, `ISBN-13: …`).
@@ -16,7 +20,98 @@ enum PhoneLookalikes {
     /// Whether the match `start..<end` of `text` (its scalars `number`) is a look-alike.
     static func isLookalike(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ number: ArraySlice<UInt32>) -> Bool {
         isGluedToNumber(text, start, end) || isDottedQuad(number) || isDecimal(number) || isDate(number)
-            || hasLabel(text, before: start)
+            || isAttachedToIdentifier(text, start, end, number) || hasVersionOrDateShape(number)
+            || isIntegerLimit(number) || hasLabel(text, before: start)
+    }
+
+    /// Part of an identifier (issue 12): a number whose first digit follows
+    /// an ASCII letter or digit, `_` or `#` (`RFC2822`, `#5551234567`), or `-`
+    /// or `/` after one of those (`CVE-2026-113002`, `GHSA-…`, `PR ld/16467`),
+    /// or that starts with `#`, or that is followed
+    /// by an ASCII letter, digit or `_`, or by `.`, `-` or `_` and one of those
+    /// (`…-1~deb12u1` is caught by its shape, `2242-555-0123.tar`).
+    /// `Tel.030 1234567` keeps its number: a dot after letters ends an abbreviation.
+    static func isAttachedToIdentifier(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                                       _ number: ArraySlice<UInt32>) -> Bool {
+        func byte(_ i: Int) -> UInt8 { i >= 0 && i < text.count ? text[i] : 0x20 }
+        func isWordByte(_ b: UInt8) -> Bool { ByteClass.isAlpha(b) || ByteClass.isDigit(b) || b == 0x5F }
+        if number.first == 0x23 { return true }   // `#164710`: an issue or bug number
+        if let first = number.first, PhoneCharacters.digit(first) != nil {
+            let p = byte(start - 1)
+            if isWordByte(p) || p == 0x23 { return true }
+            if (p == 0x2D || p == 0x2F) && isWordByte(byte(start - 2)) { return true }
+        }
+        let n = byte(end)
+        if isWordByte(n) { return true }
+        if (n == 0x2E || n == 0x2D || n == 0x5F) && isWordByte(byte(end + 1)) { return true }
+        return false
+    }
+
+    /// A dotted or dashed version or a date inside the number (issue 12).
+    /// In a part of digits, `.`, `-` and `~` alone (spaces, brackets and
+    /// other signs end a part): any `~`, which sorts a Debian version before
+    /// a release (`0~20190702`); a YYYYMMDD group joined to another
+    /// (`10-20200431`); three or more groups of which one after the first
+    /// has a single digit (`114.0.5735.106-1`, `12-20220428-1`, `2.18.2`);
+    /// three groups that read as a date (`2017-12-01.13`); or a year and a
+    /// zero-padded month first (`2010-01-2010`). Phone numbers written with
+    /// dots or dashes keep groups of two digits or more after the first
+    /// (`1.800.555.0199`, `01.23.45.67.89`); `12345-0` has two groups.
+    static func hasVersionOrDateShape(_ number: ArraySlice<UInt32>) -> Bool {
+        // `+33-1-23-83-15-57`: a calling code says international number, whose
+        // area codes may have one digit; no version is written after a `+`.
+        if number.contains(where: PhoneCharacters.isPlus) { return false }
+        var groups: [[UInt8]] = [[]]
+        var separators: [UInt32] = []
+        func partIsVersionOrDate() -> Bool {
+            defer {
+                groups = [[]]
+                separators = []
+            }
+            guard groups.allSatisfy({ !$0.isEmpty }) else { return false }
+            // `0~20190702`: `~` sorts a Debian version before a release; no phone number has it.
+            if separators.contains(0x7E) { return true }
+            // `10-20200431`: a snapshot date YYYYMMDD joined to another group.
+            if groups.count >= 2, groups.contains(where: isDateStamp) { return true }
+            guard groups.count >= 3 else { return false }
+            if groups.dropFirst().contains(where: { $0.count == 1 }) { return true }
+            // A year and a zero-padded month first: `2010-01-2010`.
+            if separators[0] == 0x2D, groups[0].count == 4, (1900...2099).contains(value(groups[0])),
+               groups[1].count == 2, (1...12).contains(value(groups[1])) {
+                return true
+            }
+            for k in 0..<(groups.count - 2) where separators[k] == separators[k + 1] {
+                if isDate(groups[k], groups[k + 1], groups[k + 2]) { return true }
+            }
+            return false
+        }
+        for v in number {
+            if let d = PhoneCharacters.digit(v), v < 0x80 {
+                groups[groups.count - 1].append(d)
+            } else if v == 0x2E || v == 0x2D || v == 0x7E {
+                separators.append(v)
+                groups.append([])
+            } else if partIsVersionOrDate() {
+                return true
+            }
+        }
+        return partIsVersionOrDate()
+    }
+
+    /// Eight digits that read as a date, YYYYMMDD (1900–2099).
+    static func isDateStamp(_ d: [UInt8]) -> Bool {
+        guard d.count == 8 else { return false }
+        let year = value(Array(d[0..<4])), month = value(Array(d[4..<6])), day = value(Array(d[6..<8]))
+        return (1900...2099).contains(year) && (1...12).contains(month) && (1...31).contains(day)
+    }
+
+    /// The bounds of 32-bit integers and the sentinels just below them (−1,
+    /// −2 … read unsigned), which program output and changelogs print whole
+    /// (`2147483648`, `4294967294`) and which parse as numbers of some regions.
+    static func isIntegerLimit(_ number: ArraySlice<UInt32>) -> Bool {
+        guard number.count == 10, number.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        let v = number.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        return (2_147_483_632...2_147_483_648).contains(v) || (4_294_967_280...4_294_967_296).contains(v)
     }
 
     /// Part of a longer number: `46.644512`, `67.223.76.58:15461`, `1.5`.
@@ -70,6 +165,12 @@ enum PhoneLookalikes {
         guard let (g, sep) = groups(number), let sep, sep == 0x2D || sep == 0x2E || sep == 0x2F, g.count == 3 else {
             return false
         }
+        return isDate(g[0], g[1], g[2])
+    }
+
+    /// Whether three digit groups read year-month-day or day-month-year (either order of day and month).
+    static func isDate(_ a: [UInt8], _ b: [UInt8], _ c: [UInt8]) -> Bool {
+        let g = [a, b, c]
         func isYear(_ d: [UInt8]) -> Bool { d.count == 4 && (1900...2099).contains(value(d)) }
         func isMonth(_ d: [UInt8]) -> Bool { d.count <= 2 && (1...12).contains(value(d)) }
         func isDay(_ d: [UInt8]) -> Bool { d.count <= 2 && (1...31).contains(value(d)) }

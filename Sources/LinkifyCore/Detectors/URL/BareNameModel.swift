@@ -52,7 +52,14 @@ struct BareNameModel {
             guard b < 0x80 else { return (0, 0, 0) }
             key = key << 8 | UInt64(ByteClass.lower(b))
         }
-        guard let v = TLDDoubleLife.weights[key] else { return (0, 0, 0) }
+        let keys = TLDDoubleLife.keys
+        var lo = 0, hi = keys.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < keys.count && keys[lo] == key else { return (0, 0, 0) }
+        let v = TLDDoubleLife.values[lo]
         return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5))
     }
 
@@ -149,9 +156,27 @@ struct BareNameModel {
         return false
     }
 
+    /// `fileStems` as sorted hashes (`stemHash`), so that a lookup builds no String.
+    static let fileStemHashes: [UInt64] = fileStems.map { stemHash(Array($0.utf8)[...]) }.sorted()
+
+    /// FNV-1a of the lowercased bytes.
+    @inline(__always)
+    static func stemHash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(ByteClass.lower(b))) &* 0x100_0000_01b3 }
+        return h
+    }
+
     static func isFileStem(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        guard r.count <= 16, t[r].allSatisfy({ $0 < 0x80 }) else { return false }
-        return fileStems.contains(String(decoding: t[r].map(ByteClass.lower), as: UTF8.self))
+        guard r.count >= 3, r.count <= 12 else { return false }
+        let h = stemHash(UnsafeBufferPointer(rebasing: t[r]))
+        let hashes = fileStemHashes
+        var lo = 0, hi = hashes.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if hashes[mid] < h { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < hashes.count && hashes[lo] == h
     }
 }
 
@@ -166,9 +191,14 @@ struct BareNameModel {
 /// before it and 68 KiB after), so the memory is bounded by the window and
 /// nothing is carried from one window to the next. Markdown and HTML inputs
 /// are scanned run by run, so there the evidence is the run.
-/// Each host is kept as a 64-bit hash of its lowercased last two labels.
+/// Each host is kept as a 64-bit hash of its lowercased last two labels, in
+/// a table that grows with the hosts found (at most one per 4 bytes of the buffer).
 struct DocumentHosts {
-    private var hashes: Set<UInt64> = []
+    /// An open-addressing table of the hashes (0 marks an empty slot):
+    /// Set<UInt64> hashed each hash again with SipHash, a third of the
+    /// model's cost on URL-dense text.
+    private var slots: [UInt64] = Array(repeating: 0, count: 64)
+    private var count = 0
 
     init(_ t: UnsafeBufferPointer<UInt8>) {
         let n = t.count
@@ -212,12 +242,38 @@ struct DocumentHosts {
 
     /// Whether `host` shares its last two labels with a host of the text.
     func contains(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> Bool {
-        guard !hashes.isEmpty, let h = Self.lastTwoLabelsHash(t, host) else { return false }
-        return hashes.contains(h)
+        guard count > 0, let h = Self.lastTwoLabelsHash(t, host) else { return false }
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while slots[i] != 0 {
+            if slots[i] == h { return true }
+            i = (i + 1) & mask
+        }
+        return false
     }
 
     private mutating func insert(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) {
-        if let h = Self.lastTwoLabelsHash(t, host) { hashes.insert(h) }
+        guard let h = Self.lastTwoLabelsHash(t, host) else { return }
+        if (count + 1) * 2 > slots.count { grow() }
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while slots[i] != 0 {
+            if slots[i] == h { return }
+            i = (i + 1) & mask
+        }
+        slots[i] = h
+        count += 1
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: 0, count: old.count * 2)
+        let mask = slots.count - 1
+        for h in old where h != 0 {
+            var i = Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+            while slots[i] != 0 { i = (i + 1) & mask }
+            slots[i] = h
+        }
     }
 
     /// The end of the host characters (ASCII letters, digits, `-`, `.`, and any non-ASCII byte) from `i`.
@@ -242,11 +298,8 @@ struct DocumentHosts {
             k -= 1
         }
         guard dots >= 1, k < end, t[k] != 0x2E else { return nil }
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for p in k..<end {
-            h = (h ^ UInt64(ByteClass.lower(t[p]))) &* 0x100_0000_01b3
-        }
-        return h
+        let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[k..<end]))
+        return h == 0 ? 1 : h
     }
 }
 

@@ -255,6 +255,21 @@ struct UTS58Scanner: EntityScanner {
 
         let domainStart = state.hostRunStart(endingAt: p)
         guard domainStart < p else { return .nothing }
+        if t[domainStart] >= 0x80 {
+            // A link never starts on a combining mark or variation selector (they belong
+            // to the character before), and when that character is a symbol or emoji
+            // the label is that whole word or nothing: no link.
+            var k = domainStart
+            while k < p, case let (cp, len) = UTF8Bytes.decode(t, at: k), CharacterProperties.isAttachedMark(cp) { k += len }
+            if k > domainStart {
+                if state.explains { state.reject(domainStart, p, .url, .invalidHost) }
+                return .skip(to: p)
+            }
+        } else if domainStart > 0 && t[domainStart - 1] >= 0x80,
+                  CharacterProperties.isSymbolInLabel(UTF8Bytes.decode(t, before: domainStart, floor: 0).0) {
+            if state.explains { state.reject(domainStart, p, .url, .invalidHost) }
+            return .skip(to: p)
+        }
         guard Self.validLabels(t, domainStart..<labelEnd) else { return .nothing }
 
         if domainStart > state.cursor {
@@ -321,9 +336,14 @@ struct UTS58Scanner: EntityScanner {
             return .skip(to: k)
         }
         var start = localStart
-        if start - 7 >= state.cursor && Self.matchesLowercased(t, start - 7, "mailto:") { start -= 7 }
-        let entity = Entity(kind: .email, start: start, end: domainEnd, targetPrefix: start < localStart ? .none : .mailto)
-        state.cursor = max(state.cursor, linkEnd)
+        var end = domainEnd
+        if start - 7 >= state.cursor && Self.matchesLowercased(t, start - 7, "mailto:") {
+            start -= 7
+            // A written `mailto:` URL keeps its `?subject=…&body=…` query (RFC 6068).
+            if domainEnd < n && t[domainEnd] == 0x3F { end = max(domainEnd, terminate(t, from: domainEnd, part: nil, cjkIsHard: true)) }
+        }
+        let entity = Entity(kind: .email, start: start, end: end, targetPrefix: start < localStart ? .none : .mailto)
+        state.cursor = max(state.cursor, linkEnd, end)
         return .entity(entity)
     }
 
@@ -367,13 +387,17 @@ struct UTS58Scanner: EntityScanner {
                     || cp == 0x3A || cp == 0x5B || cp == 0x5D || cp == 0x5F else { break }
                 k += len
             }
+            // Where the URL would end with its whole authority: a URL that starts
+            // with a scheme is linked whole or not at all, so an invalid host
+            // (`http://★x.example/a`) skips all of it, not just up to the bad character.
+            let wholeEnd = end
             if k < authorityEnd {
                 authorityEnd = k
                 end = k
             }
             guard let hostEnd = Self.validAuthority(t, authorityStart..<authorityEnd) else {
-                state.reject(s, end, .url, .invalidHost)
-                return .skip(to: end)
+                state.reject(s, wholeEnd, .url, .invalidHost)
+                return .skip(to: wholeEnd)
             }
             if hostEnd < authorityEnd {
                 end = hostEnd   // `https://example.com。然后`: the text after the full stop is not host

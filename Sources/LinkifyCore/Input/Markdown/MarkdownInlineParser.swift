@@ -48,6 +48,8 @@ struct MarkdownInlineParser {
     var backtickRuns: [Int: [Int]]? = nil
     /// Bytes the text runs may still rescan (`LinkBoundaryRescan`), shared by a document's chunks.
     var rescanBudget: Int
+    /// Whether raw HTML elements are skipped with the gfm profile too (`lint`).
+    var skipsRawElementsWithGFM = false
     /// The end of the last raw HTML element hidden whole (`<a …>…</a>`).
     var skippedElementEnd = 0
     /// The elements of `skippedElements` found without a closing tag after
@@ -55,7 +57,7 @@ struct MarkdownInlineParser {
     var unclosedElements = [Bool](repeating: false, count: MarkdownInlineParser.skippedElements.count)
 
     /// Raw HTML elements whose content is not linked (as in the HTML reader).
-    static let skippedElements: [StaticString] = ["a", "code", "pre", "kbd", "samp", "script", "style", "textarea", "title"]
+    static let skippedElements: [StaticString] = ["a", "code", "pre", "kbd", "samp", "tt", "script", "style", "textarea", "title"]
 
     static let specials: [Bool] = (0..<256).map { b in
         [0x60, 0x5C, 0x3C, 0x5B, 0x5D, 0x21, 0x2A, 0x5F, 0x7E].contains(b)
@@ -82,6 +84,11 @@ struct MarkdownInlineParser {
             if next < p { rescan(from: p); next = candidateIndex < candidates.count ? candidates[candidateIndex].start : n }
             if p == next {
                 let c = candidates[candidateIndex]
+                if p < skippedElementEnd {
+                    // `lint` with gfm: no URL inside a raw element it skips (markdownlint's MD034).
+                    candidateIndex += 1
+                    continue
+                }
                 if brackets.isEmpty {
                     entities.append(c)
                     candidateIndex += 1
@@ -114,7 +121,7 @@ struct MarkdownInlineParser {
                     // SPEC §4: nothing inside an existing link, HTML ones too (`<a href>…</a>`),
                     // nor in the HTML elements the HTML reader skips. With gfm the output is
                     // GitHub's HTML instead, and cmark-gfm links text between raw tags.
-                    if (urlFinder ?? restFinder)?.options.profile != .gfm, e > skippedElementEnd, let end = skippedElementEnd(openTag: p, tagEnd: e) {
+                    if skipsRawElementsWithGFM || (urlFinder ?? restFinder)?.options.profile != .gfm, e > skippedElementEnd, let end = skippedElementEnd(openTag: p, tagEnd: e) {
                         hide(e..<end)
                         skippedElementEnd = end
                     }

@@ -11,8 +11,17 @@
 /// does (so a URL can run over `**` or a code span, and never starts inside
 /// brackets); everything else is found in the text runs left after it.
 public struct MarkdownReader: DocumentReader {
+    /// Whether text inside the raw HTML elements that annotate skips
+    /// (`<code>`, `<pre>`, `<a>`, `<kbd>`, `<samp>`, `<tt>` …) is left alone
+    /// with the gfm profile too. Annotate with gfm links it, as cmark-gfm
+    /// does; `lint` does not report it, as markdownlint's MD034 does not.
+    public var skipsRawElementsWithGFM = false
+
     /// Creates a Markdown reader.
     public init() {}
+
+    /// Creates a Markdown reader that skips raw HTML elements whatever the profile (`lint`).
+    public init(skipsRawElementsWithGFM: Bool) { self.skipsRawElementsWithGFM = skipsRawElementsWithGFM }
 
     /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
     public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
@@ -57,6 +66,7 @@ public struct MarkdownReader: DocumentReader {
         func parse(_ text: UnsafeBufferPointer<UInt8>) -> [Entity] {
             var inline = MarkdownInlineParser(chunk: text, references: references, urlFinder: urlFinder,
                                               restFinder: restFinder, rescanBudget: budget)
+            inline.skipsRawElementsWithGFM = skipsRawElementsWithGFM
             defer { budget = inline.rescanBudget }
             return inline.parse()
         }

@@ -1,0 +1,31 @@
+import Testing
+@testable import LinkifyCore
+
+/// URL correctness seen on real text (issue 12). Where a line comes from is
+/// said beside it; the others are the issue's own examples.
+@Suite struct URLEdgeTests {
+    /// A URL that starts with a scheme is linked whole or not at all.
+    @Test func schemeURLIsWholeOrNothing() {
+        #expect(marked("go http://★x.example/a now") == "go http://★x.example/a now")   // issue 12
+        #expect(marked("go http://x★.example/a now") == "go http://x★.example/a now")
+        #expect(marked("see http://x.example/a now") == "see |http://x.example/a| now")
+    }
+
+    /// `mailto:` URLs keep their query.
+    @Test func mailtoKeepsItsQuery() {
+        #expect(marked("write mailto:me@example.com?subject=Hi&body=Yes%20ok now")
+                == "write |mailto:me@example.com?subject=Hi&body=Yes%20ok| now")
+        #expect(marked("write me@example.com?subject=Hi") == "write |me@example.com|?subject=Hi")   // no mailto: no query
+    }
+
+    /// A link never starts on a combining mark, variation selector or joiner,
+    /// and a label touched by an emoji or symbol is that whole word or nothing.
+    @Test func labelsAreWholeOrNothing() {
+        #expect(marked("❤️example.com") == "❤️example.com")   // U+2764 U+FE0F
+        #expect(marked("✅example.com") == "✅example.com")    // as in harfbuzz's changelog: "and ✅ bringing all the bots"
+        #expect(marked("\u{0301}example.com") == "\u{0301}example.com")
+        #expect(marked("and ✅ example.com") == "and ✅ |example.com|")
+        #expect(marked("é.com") == "|é.com|")
+        #expect(marked("see→example.com") == "see→|example.com|")   // arrows are punctuation
+    }
+}
