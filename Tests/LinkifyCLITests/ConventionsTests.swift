@@ -46,6 +46,14 @@ import LinkifyTestSupport
         #expect(text.stdoutText == "sub/notes.txt:1:5: bare URL https://a.com\n")
     }
 
+    @Test func theNameTitlesAStandaloneDocument() {
+        let dir = TempFolder()
+        let named = SpawnedLinkify.run(["--standalone", "--stdin-filepath", "docs/notes.txt"], in: dir.path, stdin: Array("x\n".utf8))
+        #expect(named.status == 0 && named.stdoutText.contains("<title>notes.txt</title>"))
+        let unnamed = SpawnedLinkify.run(["--standalone"], in: dir.path, stdin: Array("x\n".utf8))
+        #expect(unnamed.stdoutText.contains("<title>standard input</title>"))
+    }
+
     @Test func ignoredNamePassesTheInputThrough() {
         let dir = TempFolder()
         dir.file("repo/.git/info/exclude", "generated.md\n")

@@ -216,7 +216,11 @@ struct AnnotateJob: Sendable {
     private func emit(fd: Int32, input: Input, format: InputFormat, finder: EntityFinder, renderer: any Renderer, to: OutputFormat,
                       jsonDocument: Bool, standalone: Bool, out: FileOutput) throws {
         if jsonDocument { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
-        if standalone { out.buffer += StandaloneDocument.head(title: StandaloneDocument.title(for: input.path)) }
+        if standalone {
+            // Standard input's document is titled by its --stdin-filepath name, if it has one.
+            let name = input.name(stdinFilepath: options.stdinFilepath) ?? input.path
+            out.buffer += StandaloneDocument.head(title: StandaloneDocument.title(for: name))
+        }
         if input.ignored {
             // Ignored by the rules its --stdin-filepath falls under: the text as it came
             // (prettier's behaviour, so an editor's buffer is never emptied), or no entities.
