@@ -47,11 +47,12 @@ import Testing
         let early = Array("https://early.example ".utf8) + Array(repeating: UInt8(ascii: "a"), count: InputFile.binarySniffBytes - 40) + [0]
         dir.file("d/early.md", early)
         dir.file("d/late.md", late)
-        let annotate = InProcessRun(["--to", "jsonl", dir.at("d")])
+        // Skip notes need --verbose (issue 14).
+        let annotate = InProcessRun(["--to", "jsonl", "--verbose", dir.at("d")])
         #expect(annotate.status == 0)
         #expect(annotate.errors(relativeTo: dir.path) == "linkify: d/early.md: skipped: binary file\n")
         #expect(annotate.out.contains("late.example") && !annotate.out.contains("early.example"))
-        let lint = InProcessRun(["lint", dir.at("d")])
+        let lint = InProcessRun(["lint", "--verbose", dir.at("d")])
         #expect(lint.status == 1)
         #expect(lint.errors(relativeTo: dir.path) == "linkify: d/early.md: skipped: binary file\n")
         #expect(lint.out.contains("late.example") && !lint.out.contains("early.example"))

@@ -16,9 +16,18 @@ extension Driver {
         finderOptions.explanations = explainer
         let finder = EntityFinder(options: finderOptions)
         let inputs = self.inputs(options.raw)
+        // Inputs whose nearest .linkify.json is not the run's get their own finder and anchors.
+        let configs = try FileConfigs.plan(inputs, run: options.raw, arguments: arguments)
+        var settings = [InputSettings(finder: finder, anchors: options.anchors)]
+        for own in configs.others {
+            var ownFinder = try own.finderOptions(environment: io.environment)
+            ownFinder.userScanners = try own.userScanners()
+            ownFinder.explanations = explainer
+            settings.append(InputSettings(finder: EntityFinder(options: ownFinder), anchors: try own.anchorOptions()))
+        }
         let plan: OutputPlan
         do {
-            plan = try OutputPlan(options, inputs: inputs, stdin: io.stdin)
+            plan = try OutputPlan(options, inputs: inputs, stdin: io.stdin, configs: configs)
         } catch let conflicts as OutputPlan.Conflicts {
             for line in conflicts.lines { report("linkify: \(line)") }
             status.record(2)
@@ -44,14 +53,14 @@ extension Driver {
         let ordered = OrderedOutput(fd: io.stdout, separator: isJSONDocument ? Array(JSONRenderer.fileSeparator.utf8Buffer) : [], notes: printLine)
         if isJSONDocument { try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentStart.utf8Buffer)) }
 
-        let job = AnnotateJob(options: options.raw, finder: finder, anchors: options.anchors, explainer: explainer, plan: plan,
-                              stdin: io.stdin, output: ordered, umask: Self.currentUmask())
+        let job = AnnotateJob(options: options.raw, settings: settings, settingsOf: configs.group, explainer: explainer, plan: plan,
+                              stdin: io.stdin, output: ordered, umask: Self.currentUmask(), meter: meter)
         let counters = JobCounters()
         let progressThread = meter?.startDrawing()
         let all = inputs
         runner.forEach(all.count, stop: { ordered.failure != nil }) { i in
             let code = job.run(i, all[i])
-            meter?.fileDone(bytes: all[i].size)
+            meter?.fileDone(index: i, bytes: all[i].size)
             ordered.finish(job: i)
             _ = counters.worst.max(code, ordering: .relaxed)
         }
@@ -70,24 +79,36 @@ extension Driver {
     }
 }
 
+/// What an input is annotated with: the finder and anchors of its
+/// `.linkify.json` (the run's, unless a nearer file is the input's).
+struct InputSettings: Sendable {
+    let finder: EntityFinder
+    let anchors: AnchorOptions
+}
+
 /// Annotates one input to its destination; shared by all worker threads.
 struct AnnotateJob: Sendable {
     let options: Options
-    let finder: EntityFinder
-    let anchors: AnchorOptions
+    /// The settings inputs are annotated with: `settings[settingsOf[i]]` for input `i`.
+    let settings: [InputSettings]
+    let settingsOf: [Int]
     let explainer: ExplainPrinter?
     let plan: OutputPlan
     var mode: OutputMode { plan.mode }
     let stdin: Int32
     let output: OrderedOutput
     let umask: mode_t
+    /// The progress bar, if one is drawn: it watches how far each file has been read.
+    let meter: ProgressMeter?
 
     /// Processes input number `index`; returns its exit status (0, 1 or 2).
     func run(_ index: Int, _ input: Input) -> Int32 {
         do {
             return try InputFile.withOpened(input, stdin: stdin) { try process(index, $0) }
         } catch let skipped as SkippedFile {
-            if !options.quiet { output.note(job: index, "linkify: \(skipped.path): skipped: \(skipped.reason)") }
+            // A walk over a mixed tree meets many such files, and skipping them
+            // is what was asked: noted only with --verbose.
+            if options.verbose && !options.quiet { output.note(job: index, "linkify: \(skipped.path): skipped: \(skipped.reason)") }
             return 0
         } catch let e as FileError where e.path == output.path {
             // Standard output failed: the driver reports it once, at the end.
@@ -108,6 +129,9 @@ struct AnnotateJob: Sendable {
         let fd = file.fd
         let entry = plan.entries[index]
         let format = entry.format
+        let own = settings[settingsOf[index]]
+        let finder = own.finder
+        if file.isRegularFile { meter?.watch(index: index, fd: fd) }
 
         let rewrites: Bool
         switch mode {
@@ -133,24 +157,24 @@ struct AnnotateJob: Sendable {
 
         try file.skipIfBinary()
 
-        var renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: PathBytes.displayed(input.path))
-        renderOptions.anchors = anchors
+        var renderOptions = RenderOptions(format: to, input: format, offsets: options.offsets, path: PathBytes.displayed(entry.name))
+        renderOptions.anchors = own.anchors
         let renderer = makeRenderer(renderOptions)
 
         switch mode {
         case .standardOutput:
             let out = FileOutput(path: "<stdout>") { raw in try output.write(job: index, raw) }
-            try emit(fd: fd, input: input, format: format, renderer: renderer, jsonDocument: false, standalone: entry.standalone, out: out)
+            try emit(fd: fd, input: input, format: format, finder: finder, renderer: renderer, to: to, jsonDocument: false, standalone: entry.standalone, out: out)
             return 0
         case .file, .directory:
             // -o creates the folders the plan's path needs (`-o deep/er/out.md`).
             let target = entry.target!
             try FileSystem.makeParents(of: target)
-            try write(to: target, fd: fd, input: input, format: format, renderer: renderer, to: to, standalone: entry.standalone)
+            try write(to: target, fd: fd, input: input, format: format, finder: finder, renderer: renderer, to: to, standalone: entry.standalone)
             return 0
         case .inPlace:
             guard file.isRegularFile else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
-            try rewrite(file, format: format, renderer: renderer)
+            try rewrite(file, format: format, finder: finder, renderer: renderer)
             return 0
         case .check:
             guard file.isRegularFile else { throw FileError(path: input.path, message: "not a regular file: cannot rewrite it in place") }
@@ -168,19 +192,19 @@ struct AnnotateJob: Sendable {
     }
 
     /// `-o`: the output file, through a temporary file (a device or pipe written directly).
-    private func write(to path: String, fd: Int32, input: Input, format: InputFormat, renderer: any Renderer,
+    private func write(to path: String, fd: Int32, input: Input, format: InputFormat, finder: EntityFinder, renderer: any Renderer,
                        to: OutputFormat, standalone: Bool) throws {
         let target = RewriteTarget(path)
         if let st = target.existing, st.st_mode & S_IFMT == S_IFDIR { throw FileError.errno(path, EISDIR) }
         if let st = target.existing, st.st_mode & S_IFMT != S_IFREG {
             let outFD = try FileSystem.open(path, flags: O_WRONLY | O_TRUNC)
             defer { close(outFD) }
-            try emit(fd: fd, input: input, format: format, renderer: renderer, jsonDocument: to == .json, standalone: standalone,
+            try emit(fd: fd, input: input, format: format, finder: finder, renderer: renderer, to: to, jsonDocument: to == .json, standalone: standalone,
                      out: FileOutput(fd: outFD, path: path))
             return
         }
         try target.replace(mode: target.existing?.st_mode ?? (0o666 & ~umask)) { outFD in
-            try emit(fd: fd, input: input, format: format, renderer: renderer, jsonDocument: to == .json, standalone: standalone,
+            try emit(fd: fd, input: input, format: format, finder: finder, renderer: renderer, to: to, jsonDocument: to == .json, standalone: standalone,
                      out: FileOutput(fd: outFD, path: path))
             return true
         }
@@ -189,18 +213,28 @@ struct AnnotateJob: Sendable {
     /// Annotates into `out` inside its frame: with `-o`, each json file holds
     /// the document for its one input (SPEC §3); a standalone document wraps
     /// the HTML of a plain-text input.
-    private func emit(fd: Int32, input: Input, format: InputFormat, renderer: any Renderer, jsonDocument: Bool, standalone: Bool,
-                      out: FileOutput) throws {
+    private func emit(fd: Int32, input: Input, format: InputFormat, finder: EntityFinder, renderer: any Renderer, to: OutputFormat,
+                      jsonDocument: Bool, standalone: Bool, out: FileOutput) throws {
         if jsonDocument { out.buffer.append(contentsOf: JSONRenderer.documentStart.utf8Buffer) }
-        if standalone { out.buffer += StandaloneDocument.head(title: StandaloneDocument.title(for: input.path)) }
-        try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
+        if standalone {
+            // Standard input's document is titled by its --stdin-filepath name, if it has one.
+            let name = input.name(stdinFilepath: options.stdinFilepath) ?? input.path
+            out.buffer += StandaloneDocument.head(title: StandaloneDocument.title(for: name))
+        }
+        if input.ignored {
+            // Ignored by the rules its --stdin-filepath falls under: the text as it came
+            // (prettier's behaviour, so an editor's buffer is never emptied), or no entities.
+            if to != .json && to != .jsonl { try Self.copy(fd: fd, path: input.path, to: out) }
+        } else {
+            try Self.annotate(fd: fd, path: input.path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
+        }
         if standalone { out.buffer += StandaloneDocument.tail }
         if jsonDocument { out.buffer.append(contentsOf: JSONRenderer.documentEnd.utf8Buffer) }
         try out.flush()
     }
 
     /// `-i`: a temporary file beside the original, renamed over it only if the text changed.
-    private func rewrite(_ file: InputFile, format: InputFormat, renderer: any Renderer) throws {
+    private func rewrite(_ file: InputFile, format: InputFormat, finder: EntityFinder, renderer: any Renderer) throws {
         let path = file.input.path
         let target = try RewriteTarget.inPlace(path)
         try target.replace(mode: file.status.st_mode) { outFD in
@@ -212,6 +246,14 @@ struct AnnotateJob: Sendable {
             try Self.annotate(fd: file.fd, path: path, format: format, finder: finder, renderer: renderer, out: out, explainer: explainer)
             try out.flush()
             return comparison.differs || comparison.offset != comparison.size
+        }
+    }
+
+    /// Copies what is left of `fd` to `out` unchanged.
+    static func copy(fd: Int32, path: String, to out: FileOutput) throws {
+        try FileInput(fd: fd, path: path).forEachChunk { chunk in
+            out.buffer.append(contentsOf: chunk)
+            try out.flushIfFull()
         }
     }
 

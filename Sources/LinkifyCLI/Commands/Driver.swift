@@ -39,6 +39,9 @@ struct Input: Sendable {
     var relativePath: String = ""
     /// Size in bytes when known (for the progress bar).
     var size: Int = 0
+    /// Standard input whose `--stdin-filepath` the ignore rules ignore:
+    /// passed through unchanged (annotate) or not linted (lint), as prettier does.
+    var ignored = false
 }
 
 /// Runs linkify: parses arguments, processes the inputs, reports errors,

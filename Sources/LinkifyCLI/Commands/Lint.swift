@@ -16,23 +16,40 @@ extension Driver {
         var reporter = makeLintReporter(options.raw)
         out.buffer += reporter.begin()
         let inputs = lintInputs(options.raw)
-        let job = LintJob(finder: finder, from: options.from, fix: options.fix, stdin: io.stdin)
+        // Inputs whose nearest .linkify.json is not the run's are linted with their own settings.
+        let configs = try FileConfigs.plan(inputs, run: options.raw, arguments: arguments)
+        func lintJob(_ o: Options, _ finder: EntityFinder) -> LintJob {
+            var job = LintJob(finder: finder, from: o.from, fix: options.fix, stdin: io.stdin)
+            job.stdinFilepath = options.stdinFilepath
+            // SARIF makes URIs from the names' exact bytes (see makeLintReporter).
+            job.displaysPaths = options.lintFormat != .sarif
+            return job
+        }
+        var jobs = [lintJob(options.raw, finder)]
+        for own in configs.others {
+            var ownFinder = try own.finderOptions(environment: io.environment)
+            ownFinder.userScanners = try own.userScanners()
+            jobs.append(lintJob(own, EntityFinder(options: ownFinder)))
+        }
+        let jobOf = configs.group, lintJobs = jobs
         let runner = JobRunner(requested: options.jobs, inputs: inputs.count)
         // Files are linted in parallel a batch at a time and reported in input
         // order, so output streams and what waits is one batch of findings.
         let batchSize = runner.workers == 1 ? 1 : 16 * runner.workers
         var batchStart = 0
         while batchStart < inputs.count {
-            let batch = Array(inputs[batchStart..<min(batchStart + batchSize, inputs.count)])
+            let range = batchStart..<min(batchStart + batchSize, inputs.count)
+            let batch = Array(inputs[range])
+            let first = range.lowerBound
             batchStart += batch.count
-            for outcome in runner.map(batch.count, { i in Result { try job.lint(batch[i]) } }) {
+            for outcome in runner.map(batch.count, { i in Result { try lintJobs[jobOf[first + i]].lint(batch[i]) } }) {
                 switch outcome {
                 case .success(let findings):
                     if !findings.isEmpty { status.record(1) }
                     out.buffer += reporter.report(findings)
                     try out.flushIfFull()
                 case .failure(let skipped as SkippedFile):
-                    if !options.quiet {
+                    if options.verbose && !options.quiet {
                         try out.flush()
                         report("linkify: \(skipped.path): skipped: \(skipped.reason)")
                     }
@@ -60,7 +77,10 @@ extension Driver {
         case .text: return TextLintReporter(color: usesColor(options))
         case .json: return JSONLintReporter()
         case .github: return GitHubLintReporter()
-        case .sarif: return SARIFLintReporter(rules: LintRule.rules(for: options.effectiveKinds), toolVersion: linkifyVersion)
+        case .sarif:
+            var reporter = SARIFLintReporter(rules: LintRule.rules(for: options.effectiveKinds), toolVersion: linkifyVersion)
+            reporter.pathBytes = { PathBytes.bytes($0) }
+            return reporter
         }
     }
 
@@ -81,22 +101,31 @@ struct LintJob: Sendable {
     let from: InputFormat?
     let fix: Bool
     let stdin: Int32
+    /// Whether findings name their file as messages show it (`\xHH` for a
+    /// byte that is not UTF-8) or in `PathBytes`' form, for SARIF's URIs.
+    var displaysPaths = true
+    /// `--stdin-filepath`: the name standard input stands for.
+    var stdinFilepath: String?
 
     /// Lints one input; with `fix`, rewrites it and returns what is left.
     func lint(_ input: Input) throws -> [LintFinding] {
-        let format = from ?? (input.path == "-" ? .markdown : InputFormat(path: input.path))
+        // SPEC §6: standard input is Markdown, unless --stdin-filepath names it otherwise.
+        let shownPath = input.name(stdinFilepath: stdinFilepath) ?? input.path
+        let format = input.format(from: from, stdinFilepath: stdinFilepath, standardInput: .markdown)
+        if input.ignored { throw SkippedFile(path: shownPath, reason: "ignored") }
         let linter = Linter(format: format, finder: finder)
         let document = try InputFile.withOpened(input, stdin: stdin) { file in
             try file.skipIfBinary()
             return try file.readAll()
         }
-        var result = document.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
+        let path = displaysPaths ? PathBytes.displayed(shownPath) : shownPath
+        var result = document.withUnsafeBufferPointer { linter.lint($0, path: path) }
         guard fix, !result.findings.isEmpty,
               let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) else {
             return result.findings
         }
         try RewriteTarget.replaceContents(of: input.path, with: fixed)
-        result = fixed.withUnsafeBufferPointer { linter.lint($0, path: PathBytes.displayed(input.path)) }
+        result = fixed.withUnsafeBufferPointer { linter.lint($0, path: path) }
         return result.findings
     }
 }

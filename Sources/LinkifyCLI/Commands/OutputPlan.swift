@@ -29,6 +29,9 @@ struct OutputPlan: Sendable {
     struct Entry: Sendable {
         /// How the input is read.
         let format: InputFormat
+        /// The name output shows for the input: its path, or for standard
+        /// input the `--stdin-filepath` name when there is one.
+        let name: String
         /// What is written (for `-i` and `--check`, the job decides).
         let to: OutputFormat
         /// The file written (`-o`); nil for standard output, `-i` and `--check`.
@@ -43,8 +46,10 @@ struct OutputPlan: Sendable {
     let entries: [Entry]
 
     /// The plan for `inputs`; throws `Conflicts` when an output would be lost
-    /// or would replace an input. `stdin` is the descriptor `-` reads.
-    init(_ options: ResolvedOptions, inputs: [Input], stdin: Int32) throws {
+    /// or would replace an input. `stdin` is the descriptor `-` reads;
+    /// `configs` says which inputs have a `.linkify.json` of their own
+    /// (whose `--from` then applies to them).
+    init(_ options: ResolvedOptions, inputs: [Input], stdin: Int32, configs: FileConfigs? = nil) throws {
         mode = try Self.mode(options)
         if options.standalone, case .standardOutput = mode, inputs.count > 1 {
             throw UsageError("--standalone writes one document to standard output: give one input, or -o DIR")
@@ -53,8 +58,10 @@ struct OutputPlan: Sendable {
         if case .directory = mode { isDirectory = true }
         var entries: [Entry] = []
         var problems: [String] = []
-        for input in inputs {
-            let format = options.from ?? (input.path == "-" ? .text : InputFormat(path: input.path))
+        for (i, input) in inputs.enumerated() {
+            let from = configs.map { $0.options(of: i, run: options.raw).from } ?? options.from
+            // SPEC §2: standard input is plain text unless --stdin-filepath names it.
+            let format = input.format(from: from, stdinFilepath: options.stdinFilepath, standardInput: .text)
             let to = options.to ?? OutputFormat.default(for: format)
             var target: String?
             switch mode {
@@ -68,7 +75,7 @@ struct OutputPlan: Sendable {
             case .standardOutput, .inPlace, .check: break
             }
             let standalone = format == .text && to == .html && (options.standalone || isDirectory)
-            entries.append(Entry(format: format, to: to, target: target, standalone: standalone))
+            entries.append(Entry(format: format, name: input.name(stdinFilepath: options.stdinFilepath) ?? input.path, to: to, target: target, standalone: standalone))
         }
         self.entries = entries
         switch mode {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LinkifyCore
 
 /// A file met in a directory walk that is not read (binary, or a format the
 /// command does not rewrite): a note, not an error.
@@ -55,6 +56,21 @@ struct InputFile {
 
     /// Everything the file holds, from where its offset is.
     func readAll() throws -> [UInt8] { try FileInput(fd: fd, path: input.path).readAll() }
+}
+
+extension Input {
+    /// The name the input goes by: its path, or for standard input the
+    /// `--stdin-filepath` name (nil when it has none).
+    func name(stdinFilepath: String?) -> String? { path == "-" ? stdinFilepath : path }
+
+    /// How the input is read (annotate and lint alike): `from` when given,
+    /// else by its name's extension; standard input without a name as
+    /// `standardInput` (annotate: plain text, SPEC §2; lint: Markdown, §6).
+    func format(from: InputFormat?, stdinFilepath: String?, standardInput: InputFormat) -> InputFormat {
+        if let from { return from }
+        guard let name = name(stdinFilepath: stdinFilepath) else { return standardInput }
+        return InputFormat(path: name)
+    }
 }
 
 /// A file written through a temporary file renamed over it (`-o`, `-i`,

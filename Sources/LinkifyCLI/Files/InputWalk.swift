@@ -8,41 +8,76 @@ import LinkifyCore
 /// Walks the folders named on the command line (SPEC §2): entries sorted by
 /// bytes; hidden entries, `.git` and `node_modules` skipped; `.gitignore`
 /// files honoured (nested ones too, and those above the root up to the git
-/// work tree's top); symbolic links to folders not followed;
+/// work tree's top), and in a work tree `.git/info/exclude` and the global
+/// excludes file (`GitExcludes`); symbolic links to folders not followed;
 /// files taken by the `--include`/`--exclude` filter.
 struct InputWalker {
     let filter: WalkFilter
+    /// For the global excludes file (`HOME`, `XDG_CONFIG_HOME`).
+    let environment: Environment
     /// Problems met (unreadable folders), as `(path, message)`.
     private(set) var errors: [FileError] = []
 
-    init(filter: WalkFilter) { self.filter = filter }
+    init(filter: WalkFilter, environment: Environment = Environment()) {
+        self.filter = filter
+        self.environment = environment
+    }
 
     /// The files below `root`, in order.
     mutating func files(below root: String) -> [Input] {
         var result: [Input] = []
-        walk(root, relative: "", rules: Self.rulesAbove(root), into: &result)
+        walk(root, relative: "", rules: Self.rulesAbove(root, environment: environment), into: &result)
         return result
     }
 
-    /// The `.gitignore` files of the folders between the git work tree's top
-    /// (the nearest folder above `root` holding `.git`) and `root`, as git
-    /// applies them to `root`'s files; none when `root` is not in a work tree.
-    static func rulesAbove(_ root: String) -> IgnoreRules {
+    /// The rules git applies to `root`'s files from outside `root`: the
+    /// global excludes file and `.git/info/exclude`, then the `.gitignore`
+    /// files of the folders between the git work tree's top (the nearest
+    /// folder holding `.git`, `root` itself included) and `root`; none when
+    /// `root` is not in a work tree.
+    static func rulesAbove(_ root: String, environment: Environment = Environment()) -> IgnoreRules {
         guard let resolved = PathBytes.withCString(root, { realpath($0, nil) }) else { return IgnoreRules() }
         let absolute = PathBytes.string(cString: resolved)
         free(resolved)
         let parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         func folder(_ count: Int) -> String { "/" + parts.prefix(count).joined(separator: "/") }
         func hasGit(_ count: Int) -> Bool { FileSystem.kind(of: folder(count) + (count == 0 ? "" : "/") + ".git").0 != .missing }
-        guard !hasGit(parts.count) else { return IgnoreRules() }
-        guard let top = (0..<parts.count).reversed().first(where: hasGit) else { return IgnoreRules() }
-        var rules = IgnoreRules()
+        guard let top = (0...parts.count).reversed().first(where: hasGit) else { return IgnoreRules() }
+        var rules = GitExcludes.rules(top: folder(top), root: parts[top...].joined(separator: "/"), environment: environment)
         for count in top..<parts.count {
             let file = folder(count) + (count == 0 ? "" : "/") + ".gitignore"
             guard let contents = try? FileSystem.readSmallFile(file) else { continue }
             rules = rules.adding(contents: contents, aboveRoot: parts[count...].joined(separator: "/"))
         }
         return rules
+    }
+
+    /// Whether the ignore rules a walk of its git work tree would apply
+    /// ignore the file `path` (`--stdin-filepath`): the global excludes file,
+    /// `.git/info/exclude` and the `.gitignore` files from the work tree's
+    /// top down to its folder, a file in an ignored folder being ignored;
+    /// outside a work tree, its folder's `.gitignore`. The file need not
+    /// exist; its folder must.
+    static func ignoresFile(_ path: String, environment: Environment) -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty, let absolute = FileSystem.absoluteFolder(folder) else { return false }
+        let parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        func directory(_ count: Int) -> String { "/" + parts.prefix(count).joined(separator: "/") }
+        func hasGit(_ count: Int) -> Bool { FileSystem.kind(of: directory(count) + (count == 0 ? "" : "/") + ".git").0 != .missing }
+        let top = (0...parts.count).reversed().first(where: hasGit)
+        var rules = top.map { GitExcludes.rules(top: directory($0), root: "", environment: environment) } ?? IgnoreRules()
+        var relative = ""
+        for count in (top ?? parts.count)...parts.count {
+            if count > (top ?? parts.count) {
+                relative += (relative.isEmpty ? "" : "/") + parts[count - 1]
+                if rules.ignores(relative, isDirectory: true) { return true }
+            }
+            let file = directory(count) + (count == 0 ? "" : "/") + ".gitignore"
+            if let contents = try? FileSystem.readSmallFile(file) { rules = rules.adding(contents: contents, base: relative) }
+        }
+        return rules.ignores(relative.isEmpty ? name : relative + "/" + name, isDirectory: false)
     }
 
     private mutating func walk(_ directory: String, relative: String, rules: IgnoreRules, into result: inout [Input]) {
@@ -88,12 +123,16 @@ struct InputWalker {
 extension Driver {
     /// The inputs named by the paths, directories walked.
     mutating func inputs(_ options: Options, defaultIncludes: [String] = WalkFilter.defaultIncludes) -> [Input] {
-        if options.paths.isEmpty { return [Input(path: "-", fromWalk: false, relativePath: "-")] }
+        var standardInput = Input(path: "-", fromWalk: false, relativePath: "-")
+        if let name = options.stdinFilepath, options.paths.isEmpty || options.paths.contains("-") {
+            standardInput.ignored = InputWalker.ignoresFile(name, environment: io.environment)
+        }
+        if options.paths.isEmpty { return [standardInput] }
         // Made at the first folder: a run on named files compiles no globs.
         var walker: InputWalker?
         var result: [Input] = []
         for path in options.paths {
-            if path == "-" { result.append(Input(path: "-", fromWalk: false, relativePath: "-")); continue }
+            if path == "-" { result.append(standardInput); continue }
             var st = stat()
             guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else {
                 report("linkify: \(path): \(String(cString: strerror(errno)))")
@@ -102,7 +141,8 @@ extension Driver {
             }
             if st.st_mode & S_IFMT == S_IFDIR {
                 if walker == nil {
-                    walker = InputWalker(filter: WalkFilter(includes: options.includes, excludes: options.excludes, defaults: defaultIncludes))
+                    walker = InputWalker(filter: WalkFilter(includes: options.includes, excludes: options.excludes, defaults: defaultIncludes),
+                                         environment: io.environment)
                 }
                 result += walker!.files(below: path)
             } else {

@@ -3,7 +3,9 @@ import Glibc
 #endif
 
 /// The configuration file (`--config FILE`, else `.linkify.json` in the
-/// current directory or the nearest one above it; `--no-config` reads none).
+/// current directory or the nearest one above it, up to the git work tree's
+/// top; `--no-config` reads none). Each input then has the file nearest to
+/// its own folder (`FileConfigs`).
 ///
 /// It is a JSON object whose keys are long option names. Each key becomes the
 /// same `Flag.apply` call as on the command line, so both mean exactly the
@@ -27,9 +29,10 @@ enum ConfigFile {
         if let path = options.config { return path }
         guard var dir = workingDirectory else { return nil }
         while true {
-            let candidate = (dir.hasSuffix("/") ? dir : dir + "/") + fileName
-            if FileSystem.kind(of: candidate).0 == .file { return candidate }
-            guard dir != "/", let slash = dir.lastIndex(of: "/") else { return nil }
+            let base = dir.hasSuffix("/") ? dir : dir + "/"
+            if FileSystem.kind(of: base + fileName).0 == .file { return base + fileName }
+            // The work tree's top is the last folder looked in, as for each input's file.
+            guard dir != "/", FileSystem.kind(of: base + ".git").0 == .missing, let slash = dir.lastIndex(of: "/") else { return nil }
             dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
         }
     }
@@ -37,6 +40,11 @@ enum ConfigFile {
     /// Reads the file (if any) into `options`.
     static func load(into options: inout Options) throws(UsageError) {
         guard let path = locate(options) else { return }
+        try load(path: path, into: &options)
+    }
+
+    /// Reads the file at `path` into `options`.
+    static func load(path: String, into options: inout Options) throws(UsageError) {
         let bytes: [UInt8]
         do {
             let fd = try FileSystem.open(path)

@@ -4,16 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// The environment variables the driver reads (`LC_ALL`, `LANG`, `NO_COLOR`),
+/// The environment variables the driver reads (`LC_ALL`, `LANG`, `NO_COLOR`;
+/// `HOME` and `XDG_CONFIG_HOME` for git's global excludes file),
 /// looked up by name; tests give them as a dictionary literal.
 ///
 /// Names and values in two arrays, not a `[String: String]`: the first dictionary a run
 /// builds makes the Swift runtime look up `String: Hashable` among every
 /// protocol conformance of the process, a tenth of the start-up instructions
-/// (docs/benchmarks.md, "Start-up"); three names need no hashing.
+/// (docs/benchmarks.md, "Start-up"); five names need no hashing.
 public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     /// The variables linkify reads (`Environment.process()` copies only these).
-    public static let names = ["LC_ALL", "LANG", "NO_COLOR"]
+    public static let names = ["LC_ALL", "LANG", "NO_COLOR", "HOME", "XDG_CONFIG_HOME"]
 
     // Two arrays of strings, whose array type every run makes anyway.
     private var keys: [String] = []

@@ -33,7 +33,11 @@ enum Help {
 
             Reads each PATH (a file, a directory walked recursively, or - for standard
             input; no PATH reads standard input) and writes it back with links added,
-            or writes what it found as JSON.
+            or writes what it found as JSON. A directory walk takes Markdown, HTML and
+            .txt files, skipping hidden files, node_modules, binary files and what
+            .gitignore, .git/info/exclude and git's global excludes file ignore.
+            Settings come from the command line, then from the .linkify.json nearest
+            to each input (see --config).
 
             Options:
 
@@ -47,14 +51,17 @@ enum Help {
 
             Reports each URL or email address that annotate would link (with --profile gfm:
             what GitHub would leave bare), as PATH:LINE:COLUMN: bare URL TEXT, or in the
-            json, github (workflow commands) or sarif (2.1.0) format. Markdown is the
-            default for standard input; a directory is walked for Markdown files. In
-            Markdown, nothing inside code, existing links, HTML comments or the inline
-            elements <code> <pre> <a> <kbd> <samp> <tt> is reported (as MD034), with every
-            profile. With gfm, a URL GitHub does not autolink (an IPv6 host such as
-            https://[2001:db8::1]/) is not reported: use --profile default for it.
-            --fix links them in place (Markdown links in Markdown, anchors in HTML;
-            plain-text files are reported, not changed).
+            json, github (workflow commands) or sarif (2.1.0) format. Standard input is
+            read as Markdown (--stdin-filepath: by the name's extension). A directory is
+            walked for Markdown files only (.md .markdown .mdown .mkd .mdx; --include
+            replaces that set), as annotate walks: hidden files, node_modules, ignored
+            and binary files skipped. A file named on the command line is read in the
+            format of its extension. In Markdown, nothing inside code, existing links,
+            HTML comments or the inline elements <code> <pre> <a> <kbd> <samp> <tt> is
+            reported (as MD034), with every profile. With gfm, a URL GitHub does not
+            autolink (an IPv6 host such as https://[2001:db8::1]/) is not reported: use
+            --profile default for it. --fix links them in place (Markdown links in
+            Markdown, anchors in HTML; plain-text files are reported, not changed).
 
             Comments that turn findings off (one comment per line, optionally followed by
             rule names: bare-url, bare-email):

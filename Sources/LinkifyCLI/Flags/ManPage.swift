@@ -52,6 +52,12 @@ enum ManPage {
         change; 2 usage error or a file that could not be read or written (2 wins over 1).
         .SH ENVIRONMENT
         \\fBLC_ALL\\fR, \\fBLANG\\fR: default locale. \\fBNO_COLOR\\fR: no colour.
+        \\fBHOME\\fR, \\fBXDG_CONFIG_HOME\\fR: where git's global excludes file is found.
+        .SH FILES
+        \\fB.linkify.json\\fR: options for the inputs below it; each input takes the one nearest to its
+        folder, up to the git work tree's top (see \\fB\\-\\-config\\fR).
+        \\fB.gitignore\\fR, \\fB.git/info/exclude\\fR and git's global excludes file: paths a directory
+        walk skips.
         .SH SEE ALSO
         The README of the linkify sources.
 

@@ -44,6 +44,10 @@ public struct Options: Sendable {
     public var standalone = false
     public var paths: [String] = []
     public var quiet = false
+    /// `--verbose`: also note the files a directory walk skips.
+    public var verbose = false
+    /// `--stdin-filepath PATH`: the name standard input stands for.
+    public var stdinFilepath: String?
     public var color: ColorChoice = .auto
     public var lintFormat: LintFormat = .text
     public var fix = false
@@ -205,7 +209,7 @@ extension Flag {
     /// Every flag, in the order `--help` shows them.
     static let all: [Flag] = [
         Flag("from", short: "f", value: "FORMAT", choices: .inputFormats,
-             "how to read the input: text, markdown or html (default: by file extension, else text)") { o, v throws(UsageError) in
+             "how to read the input: text, markdown or html (default: by file extension, else text; standard input: by --stdin-filepath's extension, else text, lint: markdown)") { o, v throws(UsageError) in
             o.from = try choice(v, for: "--from", as: InputFormat.self)
         },
         Flag("to", short: "t", value: "FORMAT", choices: .outputFormats, for: [.annotate],
@@ -232,7 +236,7 @@ extension Flag {
              "report format: text, json, github or sarif (default: text)") { o, v throws(UsageError) in
             o.lintFormat = try choice(v, for: "--format", as: LintFormat.self)
         },
-        Flag("color", value: "WHEN", choices: .colors,
+        Flag("color", value: "WHEN", choices: .colors, for: [.lint],
              "colour diagnostics: auto, always or never (default: auto; NO_COLOR is honoured)") { o, v throws(UsageError) in
             o.color = try choice(v, for: "--color", as: ColorChoice.self)
         },
@@ -289,23 +293,26 @@ extension Flag {
         Flag("in-place", short: "i", for: [.annotate], "rewrite each input file in its own format, atomically") { o, _ in o.inPlace = true },
         Flag("check", for: [.annotate], "write nothing; list the files --in-place would change; exit 1 if any") { o, _ in o.check = true },
         Flag("fix", for: [.lint], "rewrite files in place so that nothing is left bare") { o, _ in o.fix = true },
-        Flag("include", value: "GLOB", repeats: true, "only files matching GLOB in directory walks, as in .gitignore (repeatable; default: Markdown, HTML and .txt files)") { o, v in o.includes.append(v) },
+        Flag("include", value: "GLOB", repeats: true, "only files matching GLOB in directory walks, as in .gitignore (repeatable; default: Markdown, HTML and .txt files; lint: Markdown files)") { o, v in o.includes.append(v) },
         Flag("exclude", value: "GLOB", repeats: true, "skip files and folders matching GLOB in directory walks (repeatable)") { o, v in o.excludes.append(v) },
         Flag("jobs", short: "j", value: "N", "files processed in parallel (default: number of cores)") { o, v throws(UsageError) in
             guard let n = Int(v), n > 0 else { throw UsageError("invalid value '\(v)' for --jobs (expected a positive number)") }
             o.jobs = n
         },
-        Flag("config", value: "FILE", "read options from a JSON file (default: .linkify.json from here upwards)") { o, v in o.config = v },
+        Flag("stdin-filepath", value: "PATH",
+             "the file name standard input stands for: its extension decides the input format, its folder the .linkify.json and ignore rules (input they ignore is written back unchanged; lint reports nothing)") { o, v in o.stdinFilepath = v },
+        Flag("config", value: "FILE", "read options from a JSON file for every input (default: for each input the nearest .linkify.json from its folder upwards to the git work tree's top)") { o, v in o.config = v },
         Flag("no-config", "do not read a configuration file") { o, _ in o.noConfig = true },
         Flag("explain", for: [.annotate], "say on standard error why each candidate was linked or rejected") { o, _ in o.explain = true },
-        Flag("progress", "always show a progress bar on standard error (default: on a terminal, for 200 files or 64 MiB or more)") { o, _ in o.progress = true },
-        Flag("no-progress", "never show a progress bar") { o, _ in o.progress = false },
+        Flag("progress", for: [.annotate], "always show a progress bar on standard error (default: on a terminal, for 200 files or 64 MiB or more)") { o, _ in o.progress = true },
+        Flag("no-progress", for: [.annotate], "never show a progress bar") { o, _ in o.progress = false },
         Flag("completions", value: "SHELL", choices: .shells, "print a completion script for bash, zsh or fish") { o, v throws(UsageError) in
             guard ["bash", "zsh", "fish"].contains(v) else { throw UsageError("invalid value '\(v)' for --completions (expected one of: bash, zsh, fish)") }
             o.completions = v
         },
         Flag("man", "print the man page linkify(1) in roff and exit") { o, _ in o.showManPage = true },
-        Flag("quiet", short: "q", "print no notes on standard error") { o, _ in o.quiet = true },
+        Flag("quiet", short: "q", "print no notes on standard error (errors still print)") { o, _ in o.quiet = true },
+        Flag("verbose", "also note each file a directory walk skips (binary files; plain text with -i)") { o, _ in o.verbose = true },
         Flag("help", short: "h", "show this help and exit") { o, _ in o.showHelp = true },
         Flag("version", short: "V", "show the version and exit") { o, _ in o.showVersion = true },
     ]

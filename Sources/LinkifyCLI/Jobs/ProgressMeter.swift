@@ -7,6 +7,12 @@ import Synchronization
 
 /// A progress bar on standard error: files done, MB/s and time left,
 /// redrawn a few times a second from its own thread.
+///
+/// Bytes count as done as they are read, not only when their file is: one
+/// large file would otherwise hold the bar at zero until its end. Each file
+/// being worked on is watched through a duplicate of its descriptor, which
+/// shares the file's offset (how far it has been read) and stays open until
+/// the file is done, so a frame never asks about a closed or reused number.
 final class ProgressMeter: Sendable {
     let fd: Int32
     let totalFiles: Int
@@ -14,6 +20,8 @@ final class ProgressMeter: Sendable {
     private let filesDone = Atomic<Int>(0)
     private let bytesDone = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
+    /// The files being read: (input index, duplicated descriptor).
+    private let watched = Mutex<[(index: Int, fd: Int32)]>([])
     /// Serialises drawing with notes printed by workers.
     let screen = Mutex<Bool>(false)
     private let start: Double
@@ -32,10 +40,38 @@ final class ProgressMeter: Sendable {
         self.start = Self.now()
     }
 
-    /// Counts one file of `bytes` bytes as done.
-    func fileDone(bytes: Int) {
-        filesDone.add(1, ordering: .relaxed)
-        bytesDone.add(bytes, ordering: .relaxed)
+    /// Counts one file of `bytes` bytes as done (input `index`, no longer watched).
+    func fileDone(index: Int, bytes: Int) {
+        watched.withLock { files in
+            if let k = files.firstIndex(where: { $0.index == index }) {
+                close(files[k].fd)
+                files.remove(at: k)
+            }
+            // Under the lock draw() sums in: the file's bytes move from read to done at once.
+            filesDone.add(1, ordering: .relaxed)
+            bytesDone.add(bytes, ordering: .relaxed)
+        }
+    }
+
+    /// Watches how far input `index`, open as `fd`, has been read (a regular
+    /// file: its offset is how far), until `fileDone(index:bytes:)`.
+    func watch(index: Int, fd: Int32) {
+        let copy = dup(fd)
+        guard copy >= 0 else { return }
+        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+        watched.withLock { $0.append((index, copy)) }
+    }
+
+    /// Files done and bytes done, with the bytes read so far of the files being read.
+    func counts() -> (files: Int, bytes: Int) {
+        watched.withLock { files in
+            var bytes = bytesDone.load(ordering: .relaxed)
+            for file in files {
+                let offset = lseek(file.fd, 0, SEEK_CUR)
+                if offset > 0 { bytes += Int(offset) }
+            }
+            return (filesDone.load(ordering: .relaxed), bytes)
+        }
     }
 
     /// Prints a line of diagnostics, clearing the bar first.
@@ -96,11 +132,10 @@ final class ProgressMeter: Sendable {
     /// Draws the bar once. The first frame is drawn before any file is read,
     /// so a run shorter than the redraw interval still shows it.
     func draw() {
-        let files = filesDone.load(ordering: .relaxed)
-        let bytes = bytesDone.load(ordering: .relaxed)
+        let (files, bytes) = counts()
         let elapsed = max(Self.now() - start, 0.001)
         let rate = Double(bytes) / elapsed
-        let fraction = totalBytes > 0 ? Double(bytes) / Double(totalBytes) : (totalFiles > 0 ? Double(files) / Double(totalFiles) : 1)
+        let fraction = totalBytes > 0 ? min(1, Double(bytes) / Double(totalBytes)) : (totalFiles > 0 ? Double(files) / Double(totalFiles) : 1)
         let width = 24
         let filled = min(width, Int(fraction * Double(width)))
         let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)

@@ -8,6 +8,11 @@ public struct SARIFLintReporter: LintReporter {
     public let rules: [LintRule]
     /// The tool version written in the driver.
     public let toolVersion: String
+    /// The exact bytes of the file name a finding's `path` stands for, from
+    /// which its artifact URI is made. By default the path's UTF-8; a driver
+    /// that keeps file names as bytes (not all are UTF-8) maps its form back,
+    /// so that a byte such as 0xFF becomes `%FF`, not the `\xFF` a message shows.
+    public var pathBytes: @Sendable (String) -> [UInt8] = { Array($0.utf8) }
     var count = 0
 
     /// The schema's address.
@@ -56,7 +61,7 @@ public struct SARIFLintReporter: LintReporter {
             out.append("        {\"ruleId\": \"\(f.rule.id)\", \"ruleIndex\": \(index), \"level\": \"warning\", \"message\": {\"text\": ")
             JSONString.append(f.message, into: &out)
             out.append("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ")
-            let (uri, isRelative) = Self.uri(f.path)
+            let (uri, isRelative) = Self.uri(bytes: pathBytes(f.path))
             JSONString.append(uri, into: &out)
             if isRelative { out.append(", \"uriBaseId\": \"%SRCROOT%\"") }
             out.append("}, \"region\": {\"startLine\": \(f.start.line), \"startColumn\": \(f.start.column)")
@@ -77,14 +82,31 @@ public struct SARIFLintReporter: LintReporter {
         rule.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    /// A path as a URI reference: percent-encoded; absolute paths as `file://` URIs.
+    /// A path as a URI reference; absolute paths as `file://` URIs.
     static func uri(_ path: String) -> (String, isRelative: Bool) {
-        var p = Substring(path)
-        while p.hasPrefix("./") { p = p.dropFirst(2) }
-        var bytes: [UInt8] = []
-        PercentEncoding.append(p.utf8, as: .path, into: &bytes)
-        let encoded = String(decoding: bytes, as: Unicode.UTF8.self)
-        if path.hasPrefix("/") { return ("file://" + encoded, false) }
-        return (encoded, true)
+        uri(bytes: Array(path.utf8))
+    }
+
+    /// A file name's bytes as a URI reference (RFC 3986): every byte but the
+    /// unreserved characters (§2.3) and `/` is percent-encoded, so that any
+    /// name, whatever bytes it holds, names the same file again once decoded;
+    /// leading `./` dropped; an absolute path as a `file://` URI.
+    static func uri(bytes path: [UInt8]) -> (String, isRelative: Bool) {
+        var p = path[...]
+        while p.starts(with: [0x2E, 0x2F]) { p = p.dropFirst(2) }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(p.count)
+        for b in p {
+            if ByteClass.isAlnum(b) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E || b == 0x2F {
+                encoded.append(b)
+            } else {
+                encoded.append(0x25)
+                encoded.append(MarkdownLink.hexDigit(b >> 4))
+                encoded.append(MarkdownLink.hexDigit(b & 0xF))
+            }
+        }
+        let text = String(decoding: encoded, as: Unicode.UTF8.self)
+        if path.first == 0x2F { return ("file://" + text, false) }
+        return (text, true)
     }
 }

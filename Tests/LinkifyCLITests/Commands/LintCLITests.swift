@@ -110,11 +110,11 @@ let markdownReaderSkipsLinks: Bool = {
     @Test func walkSkipsBinaryFilesWithANote() {
         let dir = lintFolder(["d/a.md": "https://a.example.com\n", "d/b.md": "https://b.example.com\u{0}\u{1}\n"])
         defer { Subprocess.removeTree(dir) }
-        let r = Subprocess.linkify(["lint", "d"], cwd: dir)
+        let r = Subprocess.linkify(["lint", "--verbose", "d"], cwd: dir)
         #expect(r.status == 1)
         #expect(r.out == "d/a.md:1:1: bare URL https://a.example.com\n")
         #expect(r.err == "linkify: d/b.md: skipped: binary file\n")
-        let quiet = Subprocess.linkify(["lint", "-q", "d"], cwd: dir)
+        let quiet = Subprocess.linkify(["lint", "-q", "--verbose", "d"], cwd: dir)
         #expect(quiet.err.isEmpty)
         let clean = Subprocess.linkify(["lint", "--exclude", "a.md", "d"], cwd: dir)
         #expect(clean.status == 0)

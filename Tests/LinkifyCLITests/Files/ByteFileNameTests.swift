@@ -65,7 +65,7 @@ import Testing
 
     @Test func inPlaceRewritesTheSameFile() {
         let dir = Self.folder()
-        let r = SpawnedLinkify.run(["-i", "in"], in: dir.path)
+        let r = SpawnedLinkify.run(["-i", "--verbose", "in"], in: dir.path)
         #expect(r.status == 0)
         #expect(Self.read(Self.cPath(dir.path, [Array("in".utf8), Self.markdownName])) == "see [example.com](https://example.com)\n")
         // The text file is not rewritten as text; the note names it with the byte escaped.

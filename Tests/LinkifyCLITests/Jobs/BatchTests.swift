@@ -17,12 +17,12 @@ import Testing
         dir.file("docs/node_modules/f.md", "f.com\n")
         dir.file("docs/data.csv", "g.com\n")
         dir.file("docs/bin.txt", Array("h.com\n".utf8) + [0] + Array(" rest".utf8))
-        let r = SpawnedLinkify.run(["--to", "jsonl", "docs"], in: dir.path)
+        let r = SpawnedLinkify.run(["--verbose", "--to", "jsonl", "docs"], in: dir.path)
         #expect(r.status == 0)
         let paths = r.stdoutText.split(separator: "\n").map { $0.split(separator: "\"")[3] }
         #expect(paths == ["docs/a.txt", "docs/b.md", "docs/sub/c.html"])
         #expect(r.stderrText == "linkify: docs/bin.txt: skipped: binary file\n")
-        let quiet = SpawnedLinkify.run(["-q", "--to", "jsonl", "docs"], in: dir.path)
+        let quiet = SpawnedLinkify.run(["-q", "--verbose", "--to", "jsonl", "docs"], in: dir.path)
         #expect(quiet.stderrText == "")
     }
 
@@ -166,7 +166,7 @@ import Testing
         dir.file("d/b.md", "nothing here\n")
         dir.file("d/t.txt", "t.com\n")
         chmod(dir.at("d/a.md"), 0o640)
-        let r = SpawnedLinkify.run(["-i", "d"], in: dir.path)
+        let r = SpawnedLinkify.run(["-i", "--verbose", "d"], in: dir.path)
         #expect(r.status == 0)
         #expect(r.stdout.isEmpty)
         #expect(dir.text("d/a.md") == "see [a.com](https://a.com)\n")

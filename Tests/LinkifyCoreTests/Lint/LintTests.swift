@@ -145,7 +145,7 @@ func finding(_ path: String = "docs/a.md", _ kind: EntityKind = .url, _ text: St
         #expect(text.contains("\"region\": {\"startLine\": 3, \"startColumn\": 7, \"endLine\": 3, \"endColumn\": 26"))
         #expect(SARIFLintReporter.uri("/abs/a.md") == ("file:///abs/a.md", false))
         #expect(SARIFLintReporter.uri("./a.md") == ("a.md", true))
-        #expect(SARIFLintReporter.uri("docs/a b(1)/é.md") == ("docs/a%20b(1)/%C3%A9.md", true))
+        #expect(SARIFLintReporter.uri("docs/a b(1)/é.md") == ("docs/a%20b%281%29/%C3%A9.md", true))
     }
 
     @Test("rules")
