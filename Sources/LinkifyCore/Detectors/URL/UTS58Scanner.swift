@@ -102,6 +102,10 @@ struct UTS58Scanner: EntityScanner {
             }
             i += dotLength
         }
+        if !state.pending.isEmpty {
+            _ = state.updatedEvidence()
+            settlePending(&state, into: &out)
+        }
     }
 
     /// What one trigger produced: an entity, a span to skip without one, or
@@ -155,15 +159,33 @@ struct UTS58Scanner: EntityScanner {
         /// Whether rejected candidates are recorded in `rejected` (`--explain`).
         var explains = false
         var rejected: [Explanation] = []
-        /// The hosts this buffer writes with a scheme, `www.` or `@`, built
-        /// on the first bare name that needs them (`BareNameModel`).
-        var documentHosts: DocumentHosts?
+        /// The hosts this scan has found with a scheme, `www.` or `@`
+        /// (`BareNameModel`'s document evidence), collected as the scan
+        /// finds them: no second pass over the text.
+        var evidence = DocumentHosts()
+        /// Where the hosts found start; hashed into `evidence` only when a
+        /// name needs them (`updatedEvidence`), which on most text is never.
+        var evidenceStarts: [Int] = []
+        var evidenceHashed = 0
+        /// Bare names that only document evidence could make links, decided
+        /// when the scan ends (the evidence may come after them).
+        var pending: [PendingName] = []
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
             self.t = t
             self.cursor = cursor
             self.runStart = cursor
             self.runEnd = cursor
+        }
+
+        /// `evidence` with every host found so far.
+        mutating func updatedEvidence() -> DocumentHosts {
+            while evidenceHashed < evidenceStarts.count {
+                let start = evidenceStarts[evidenceHashed]
+                evidence.insert(t, start..<DocumentHosts.hostEnd(t, from: start))
+                evidenceHashed += 1
+            }
+            return evidence
         }
 
         /// Records why a candidate was turned down, when explaining.
@@ -299,11 +321,22 @@ struct UTS58Scanner: EntityScanner {
         if !Self.hasWWWPrefix(t, domainStart) {
             let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
                                                     colonNumber: hasPort, hasPath: pqfEnd > linkEnd)
-            let judgement = BareNameModel.judge(t, candidate, hosts: &state.documentHosts, explains: state.explains)
+            var judgement = BareNameModel.judge(t, candidate, hosts: nil, explains: state.explains)
+            if !judgement.isLink && judgement.score + BareNameModel.Weight.documentHost >= 0 {
+                judgement.addDocumentEvidence(t, candidate, hosts: state.updatedEvidence(), explains: state.explains)
+            }
             if !judgement.isLink {
-                state.reject(domainStart, end, .url, .bareName(judgement.summary))
+                if judgement.score + BareNameModel.Weight.documentHost >= 0,
+                   let hash = DocumentHosts.lastTwoLabelsHash(t, candidate.host) {
+                    state.pending.append(PendingName(start: domainStart, end: end, hash: hash,
+                                                     why: state.explains ? judgement.summary : ""))
+                } else {
+                    state.reject(domainStart, end, .url, .bareName(judgement.summary))
+                }
                 return .skip(to: end)
             }
+        } else {
+            state.evidenceStarts.append(domainStart)
         }
         return .entity(Entity(kind: .url, start: domainStart, end: end, targetPrefix: .https))
     }
@@ -342,6 +375,7 @@ struct UTS58Scanner: EntityScanner {
             // A written `mailto:` URL keeps its `?subject=…&body=…` query (RFC 6068).
             if domainEnd < n && t[domainEnd] == 0x3F { end = max(domainEnd, terminate(t, from: domainEnd, part: nil, cjkIsHard: true)) }
         }
+        state.evidenceStarts.append(at + 1)
         let entity = Entity(kind: .email, start: start, end: end, targetPrefix: start < localStart ? .none : .mailto)
         state.cursor = max(state.cursor, linkEnd, end)
         return .entity(entity)
@@ -391,6 +425,10 @@ struct UTS58Scanner: EntityScanner {
             // with a scheme is linked whole or not at all, so an invalid host
             // (`http://★x.example/a`) skips all of it, not just up to the bad character.
             let wholeEnd = end
+            if k < authorityEnd && t[k] >= 0x80 && CharacterProperties.isSymbolInLabel(UTF8Bytes.decode(t, at: k).0) {
+                state.reject(s, wholeEnd, .url, .invalidHost)   // `http://x★.example/a`: not `http://x`
+                return .skip(to: wholeEnd)
+            }
             if k < authorityEnd {
                 authorityEnd = k
                 end = k
@@ -405,6 +443,7 @@ struct UTS58Scanner: EntityScanner {
         } else if end == authorityStart {
             return .skip(to: end)
         }
+        state.evidenceStarts.append(authorityStart)
         return schemeURLOutcome(s..<end, &state)
     }
 
@@ -463,6 +502,7 @@ struct UTS58Scanner: EntityScanner {
             state.reject(s, end, .url, .invalidHost)
             return .skip(to: end)
         }
+        state.evidenceStarts.append(authorityStart)
         return schemeURLOutcome(s..<end, &state)
     }
 
