@@ -193,8 +193,10 @@ struct BareNameModel {
 /// The scanner collects them as it finds those URLs, `www.` names and
 /// addresses, and decides the bare names that only this evidence could make
 /// links when its scan of the buffer ends, so evidence after a name counts
-/// too. The buffer is the text from where the scan starts: on the streamed
-/// path the window (at most a 1 MiB chunk and the 68 KiB after it), so the
+/// too. The text before where the scan starts (on the streamed path the
+/// 64 KiB already written) is read for hosts once, when a name first needs
+/// it. So the evidence is the window (at most a 1 MiB chunk, 64 KiB before
+/// it and 68 KiB after it), the
 /// memory is bounded by the window and nothing is carried from one window to
 /// the next; Markdown and HTML inputs are scanned run by run, so there the
 /// evidence is the run. `--explain` weighs a linked name against the whole
@@ -212,19 +214,24 @@ struct DocumentHosts {
     init() {}
 
     init(_ t: UnsafeBufferPointer<UInt8>) {
-        let n = t.count
+        collect(t, before: t.count)
+    }
+
+    /// Adds the hosts written after `scheme://`, `www.` or `@` that start before `end`.
+    mutating func collect(_ t: UnsafeBufferPointer<UInt8>, before end: Int) {
+        let n = min(t.count, end)
         var i = 0
         while i < n {
-            i = ByteSearch.first(in: t, from: i, block: { v in
+            i = ByteSearch.first(in: t, from: i, before: n, block: { v in
                 (v .== ByteSearch.splat(0x3A)) .| (v .== ByteSearch.splat(0x40)) .| (v .== ByteSearch.splat(0x2E))
             }, matches: { $0 == 0x3A || $0 == 0x40 || $0 == 0x2E })
             guard i < n else { break }
             switch t[i] {
             case 0x3A:
-                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F {
+                if i + 2 < t.count && t[i + 1] == 0x2F && t[i + 2] == 0x2F {
                     var start = i + 3
                     var end = Self.hostEnd(t, from: start)
-                    if end < n && t[end] == 0x40 {   // userinfo: the host is after it
+                    if end < t.count && t[end] == 0x40 {   // userinfo: the host is after it
                         start = end + 1
                         end = Self.hostEnd(t, from: start)
                     }
