@@ -71,7 +71,7 @@ import Testing
         ("see example.com", true),
         ("!example.com", false),                       // `![…](…)` would be an image
         ("!https://example.org", true),                // `!<…>` is not
-        ("\\example.com", false),                      // `\[` would be an escape
+        ("\\https://example.org", false),              // `\[` would be an escape (a bare name after `\` is no link at all)
         ("Jan 5, 2026", false),                        // a date without a URL stays text
     ])
     func onlyLinksAreBoundaries(_ text: String, _ isLink: Bool) {

@@ -88,12 +88,19 @@ struct BareNameModel {
             if explains { notes.append("\(weight >= 0 ? "+" : "")\(weight) \(note())") }
         }
 
+        /// Adds the document's evidence for a name that is not a link without it.
+        mutating func addDocumentEvidence(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, hosts: DocumentHosts, explains: Bool) {
+            if !isLink && hosts.contains(t, c.host) {
+                add(Weight.documentHost, explains, "the text also writes this host with a scheme, www. or as an email domain")
+            }
+        }
+
         /// The evidence as `--explain` prints it.
         var summary: String { "score \(score): " + notes.joined(separator: ", ") }
     }
 
-    /// Weighs `c` in `t`; `hosts` is built on first need (most names are decided without it).
-    static func judge(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, hosts: inout DocumentHosts?,
+    /// Weighs `c` in `t`; `hosts` are the hosts known to be hosts so far.
+    static func judge(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, hosts: DocumentHosts?,
                       explains: Bool) -> Judgement {
         var j = Judgement()
         let (ext, domain, member) = weights(t, c.tld)
@@ -102,8 +109,13 @@ struct BareNameModel {
         if ext > 0 { j.add(-ext, explains, "'.\(tldName)' as a file extension (weight \(ext))") }
         // `user.name`, `io.open`: a member name in code, unless the domain reading dominates (`.com`).
         if member > 0 && domain < 4 { j.add(-member, explains, "'.\(tldName)' as a member name in code (weight \(member))") }
+        // A common file extension: one that weighs more as an extension than as a domain.
+        let extensionWins = ext > domain
         let stemEnd = firstDot(t, c.host)
-        if stemEnd > c.host.lowerBound && isFileStem(t, c.host.lowerBound..<stemEnd) {
+        // A file stem counts in `stem.ext` and before a common extension
+        // (`config.h.in`), not in a longer host name (`news.ycombinator.com`).
+        if stemEnd > c.host.lowerBound && (extensionWins || stemEnd + 1 == c.tld.lowerBound)
+            && isFileStem(t, c.host.lowerBound..<stemEnd) {
             j.add(Weight.fileStem, explains, "a file stem")
         }
         if stemEnd == c.host.lowerBound + 1 { j.add(Weight.oneLetterStem, explains, "a one-letter stem") }
@@ -120,8 +132,6 @@ struct BareNameModel {
         if c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x60 {
             j.add(Weight.codeSpan, explains, "in a code span")
         }
-        // A common file extension: one that weighs more as an extension than as a domain.
-        let extensionWins = ext > domain
         if c.colonNumber {
             if extensionWins {
                 j.lineNumber = true
@@ -131,12 +141,7 @@ struct BareNameModel {
             }
         }
         if c.hasPath && !extensionWins { j.add(Weight.pathAfterName, explains, "a path after the name") }
-        if !j.isLink || explains {
-            if hosts == nil { hosts = DocumentHosts(t) }
-            if hosts!.contains(t, c.host) {
-                j.add(Weight.documentHost, explains, "the text also writes this host with a scheme, www. or as an email domain")
-            }
-        }
+        if let hosts { j.addDocumentEvidence(t, c, hosts: hosts, explains: explains) }
         return j
     }
 
@@ -185,35 +190,48 @@ struct BareNameModel {
 /// shares its last two labels with one of them is a domain wherever it
 /// appears.
 ///
-/// Built from the buffer a scanner is given, on the first name that needs it:
-/// for a whole document read at once that is the document; on the streamed
-/// path it is the window (at most a 1 MiB chunk, with 64 KiB already written
-/// before it and 68 KiB after), so the memory is bounded by the window and
-/// nothing is carried from one window to the next. Markdown and HTML inputs
-/// are scanned run by run, so there the evidence is the run.
+/// The scanner collects them as it finds those URLs, `www.` names and
+/// addresses, and decides the bare names that only this evidence could make
+/// links when its scan of the buffer ends, so evidence after a name counts
+/// too. The text before where the scan starts (on the streamed path the
+/// 64 KiB already written) is read for hosts once, when a name first needs
+/// it. So the evidence is the window (at most a 1 MiB chunk, 64 KiB before
+/// it and 68 KiB after it), the
+/// memory is bounded by the window and nothing is carried from one window to
+/// the next; Markdown and HTML inputs are scanned run by run, so there the
+/// evidence is the run. `--explain` weighs a linked name against the whole
+/// buffer (`init(_:)`).
 /// Each host is kept as a 64-bit hash of its lowercased last two labels, in
 /// a table that grows with the hosts found (at most one per 4 bytes of the buffer).
 struct DocumentHosts {
     /// An open-addressing table of the hashes (0 marks an empty slot):
     /// Set<UInt64> hashed each hash again with SipHash, a third of the
     /// model's cost on URL-dense text.
-    private var slots: [UInt64] = Array(repeating: 0, count: 64)
+    private var slots: [UInt64] = []
     private var count = 0
 
+    /// No hosts yet (the scanner adds them as it finds them).
+    init() {}
+
     init(_ t: UnsafeBufferPointer<UInt8>) {
-        let n = t.count
+        collect(t, before: t.count)
+    }
+
+    /// Adds the hosts written after `scheme://`, `www.` or `@` that start before `end`.
+    mutating func collect(_ t: UnsafeBufferPointer<UInt8>, before end: Int) {
+        let n = min(t.count, end)
         var i = 0
         while i < n {
-            i = ByteSearch.first(in: t, from: i, block: { v in
+            i = ByteSearch.first(in: t, from: i, before: n, block: { v in
                 (v .== ByteSearch.splat(0x3A)) .| (v .== ByteSearch.splat(0x40)) .| (v .== ByteSearch.splat(0x2E))
             }, matches: { $0 == 0x3A || $0 == 0x40 || $0 == 0x2E })
             guard i < n else { break }
             switch t[i] {
             case 0x3A:
-                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F {
+                if i + 2 < t.count && t[i + 1] == 0x2F && t[i + 2] == 0x2F {
                     var start = i + 3
                     var end = Self.hostEnd(t, from: start)
-                    if end < n && t[end] == 0x40 {   // userinfo: the host is after it
+                    if end < t.count && t[end] == 0x40 {   // userinfo: the host is after it
                         start = end + 1
                         end = Self.hostEnd(t, from: start)
                     }
@@ -243,6 +261,12 @@ struct DocumentHosts {
     /// Whether `host` shares its last two labels with a host of the text.
     func contains(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> Bool {
         guard count > 0, let h = Self.lastTwoLabelsHash(t, host) else { return false }
+        return contains(hash: h)
+    }
+
+    /// Whether a host with this `lastTwoLabelsHash` was found.
+    func contains(hash h: UInt64) -> Bool {
+        guard count > 0 else { return false }
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
         while slots[i] != 0 {
@@ -252,7 +276,7 @@ struct DocumentHosts {
         return false
     }
 
-    private mutating func insert(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) {
+    mutating func insert(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) {
         guard let h = Self.lastTwoLabelsHash(t, host) else { return }
         if (count + 1) * 2 > slots.count { grow() }
         let mask = slots.count - 1
@@ -267,7 +291,7 @@ struct DocumentHosts {
 
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: 0, count: old.count * 2)
+        slots = Array(repeating: 0, count: max(64, old.count * 2))
         let mask = slots.count - 1
         for h in old where h != 0 {
             var i = Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
@@ -327,7 +351,35 @@ extension UTS58Scanner {
         }
         let candidate = BareNameModel.Candidate(host: entity.start..<hostEnd, tld: lastLabel..<hostEnd,
                                                 colonNumber: hasPort, hasPath: afterPort < entity.end)
-        var hosts: DocumentHosts?
-        return BareNameModel.judge(t, candidate, hosts: &hosts, explains: true)
+        return BareNameModel.judge(t, candidate, hosts: DocumentHosts(t), explains: true)
+    }
+}
+
+/// A bare name whose fate waits for the end of the scan (`DocumentHosts`).
+struct PendingName {
+    var start: Int
+    var end: Int
+    /// `DocumentHosts.lastTwoLabelsHash` of its host.
+    var hash: UInt64
+    /// The judgement's evidence, when explaining.
+    var why: String
+}
+
+extension UTS58Scanner {
+    /// Links the pending names whose host the scan has since seen written as a
+    /// host; rejects the others. Entities stay in order of start.
+    func settlePending(_ state: inout ScanState, into out: inout [Entity]) {
+        var linked: [Entity] = []
+        for name in state.pending {
+            if state.evidence.contains(hash: name.hash) {
+                linked.append(Entity(kind: .url, start: name.start, end: name.end, targetPrefix: .https))
+            } else {
+                state.reject(name.start, name.end, .url, .bareName(name.why))
+            }
+        }
+        state.pending.removeAll()
+        guard reportsURLs, !linked.isEmpty else { return }
+        out.append(contentsOf: linked)
+        out.sort { $0.start < $1.start }
     }
 }

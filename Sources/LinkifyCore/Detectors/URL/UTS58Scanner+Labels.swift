@@ -115,4 +115,116 @@ extension UTS58Scanner {
         for k in 0..<count where ByteClass.lower(t[s + k]) != p[k] { return false }
         return true
     }
+
+    // MARK: - Authorities
+
+    /// The first index at or after `i`, before `end`, whose byte is not an ASCII
+    /// letter, digit, `-`, `.`, `_` or `:`, sixteen bytes at a time, or `end`.
+    @inline(__always)
+    static func plainAuthorityEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int) -> Int {
+        ByteSearch.first(in: t, from: i, before: end, block: { v in
+            let lower = v | ByteSearch.splat(0x20)
+            let alpha = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
+            // `-` `.` are 0x2D 0x2E, digits and `:` are 0x30…0x3A.
+            let punct = (v &- ByteSearch.splat(0x2D)) .< ByteSearch.splat(2)
+            let digitOrColon = (v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(11)
+            return .!(alpha .| punct .| digitOrColon .| (v .== ByteSearch.splat(0x5F)))
+        }, matches: { !isPlainAuthorityByte($0) })
+    }
+
+    @inline(__always)
+    static func isPlainAuthorityByte(_ b: UInt8) -> Bool {
+        ByteClass.isAlnum(b) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x3A
+    }
+
+    /// `validAuthority(t, r) != nil` for an authority of `isPlainAuthorityByte`
+    /// bytes, in one pass: `host[:port]`, labels of letters, digits, `-` and `_`
+    /// that are not empty (but for a final dot) and do not start or end with `-`.
+    @inline(__always)
+    static func validPlainAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        var labelStart = k
+        while k < r.upperBound {
+            let b = t[k]
+            if b == 0x2E {
+                if labelStart == k || t[labelStart] == 0x2D || t[k - 1] == 0x2D { return false }
+                k += 1
+                labelStart = k
+                continue
+            }
+            if b == 0x3A { break }
+            k += 1
+        }
+        let hostEnd = k
+        guard hostEnd > r.lowerBound else { return false }
+        if labelStart < hostEnd {
+            if t[labelStart] == 0x2D || t[hostEnd - 1] == 0x2D { return false }
+        } else if labelStart == r.lowerBound {
+            return false
+        }
+        guard hostEnd < r.upperBound else { return true }
+        // `:port`: at most five digits, at most 65535.
+        let digits = (hostEnd + 1)..<r.upperBound
+        guard digits.count <= 5 else { return false }
+        var port = 0
+        for d in digits {
+            guard ByteClass.isDigit(t[d]) else { return false }
+            port = port * 10 + Int(t[d] &- 0x30)
+        }
+        return port <= 0xFFFF
+    }
+
+    /// Checks a web URL's authority (`host[:port]`, IPv4, or `[IPv6][:port]`);
+    /// returns where the host really ends (before an ideographic full stop that
+    /// is followed by text rather than a top-level domain), or nil if invalid.
+    static func validAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int? {
+        guard !r.isEmpty else { return nil }
+        var hostEnd = r.upperBound
+        if t[r.lowerBound] == 0x5B {
+            guard let close = t[r].firstIndex(of: 0x5D) else { return nil }
+            for k in (r.lowerBound + 1)..<close {
+                let b = t[k]
+                guard ByteClass.isDigit(b) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66) || b == 0x3A || b == 0x2E else { return nil }
+            }
+            hostEnd = close + 1
+        } else if let colon = t[r].lastIndex(of: 0x3A) {
+            hostEnd = colon
+        }
+        if hostEnd < r.upperBound {
+            // `:port`
+            let digits = (hostEnd + 1)..<r.upperBound
+            guard t[hostEnd] == 0x3A, digits.count <= 5, t[digits].allSatisfy(ByteClass.isDigit) else { return nil }
+            if !digits.isEmpty, Int(String(decoding: UnsafeBufferPointer(rebasing: t[digits]), as: Unicode.UTF8.self))! > 0xFFFF { return nil }
+        }
+        if t[r.lowerBound] == 0x5B { return r.upperBound }
+        let host = r.lowerBound..<hostEnd
+        guard !host.isEmpty else { return nil }
+        // Text without spaces: cut at an ideographic full stop not followed by a top-level domain.
+        var k = host.lowerBound
+        var lastLabelStart = k
+        var cut: Int?
+        while k < host.upperBound {
+            if t[k] < 0x80 && t[k] != 0x2E {
+                k = hostASCIIEnd(t, from: k + 1, before: host.upperBound)   // only full stops matter here
+                continue
+            }
+            let len = dotLength(t, at: k)
+            if len > 0 {
+                if len == 3 && cut == nil {
+                    let next = spanLabel(t, from: k + 3)
+                    let nextIsLast = next >= host.upperBound || dotLength(t, at: next) > 0 && next + dotLength(t, at: next) >= host.upperBound
+                    if !(nextIsLast && TLDList.contains(t, (k + 3)..<min(next, host.upperBound))) && TLDList.contains(t, lastLabelStart..<k) {
+                        cut = k
+                    }
+                }
+                k += len
+                lastLabelStart = k
+                continue
+            }
+            k += 1
+        }
+        let checked = cut.map { host.lowerBound..<$0 } ?? host
+        guard validLabels(t, checked, allowUnderscore: true) else { return nil }
+        return cut ?? r.upperBound
+    }
 }

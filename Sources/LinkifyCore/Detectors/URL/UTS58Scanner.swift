@@ -102,6 +102,10 @@ struct UTS58Scanner: EntityScanner {
             }
             i += dotLength
         }
+        if !state.pending.isEmpty {
+            _ = state.updatedEvidence()
+            settlePending(&state, into: &out)
+        }
     }
 
     /// What one trigger produced: an entity, a span to skip without one, or
@@ -155,15 +159,42 @@ struct UTS58Scanner: EntityScanner {
         /// Whether rejected candidates are recorded in `rejected` (`--explain`).
         var explains = false
         var rejected: [Explanation] = []
-        /// The hosts this buffer writes with a scheme, `www.` or `@`, built
-        /// on the first bare name that needs them (`BareNameModel`).
-        var documentHosts: DocumentHosts?
+        /// The hosts this scan has found with a scheme, `www.` or `@`
+        /// (`BareNameModel`'s document evidence), collected as the scan
+        /// finds them: no second pass over the text.
+        var evidence = DocumentHosts()
+        /// Where the hosts found start; hashed into `evidence` only when a
+        /// name needs them (`updatedEvidence`), which on most text is never.
+        var evidenceStarts: [Int] = []
+        var evidenceHashed = 0
+        /// Where the scan starts, and whether the hosts before it were read.
+        var scanStart: Int
+        var contextRead = false
+        /// Bare names that only document evidence could make links, decided
+        /// when the scan ends (the evidence may come after them).
+        var pending: [PendingName] = []
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
             self.t = t
             self.cursor = cursor
             self.runStart = cursor
             self.runEnd = cursor
+            self.scanStart = cursor
+        }
+
+        /// `evidence` with every host found so far.
+        mutating func updatedEvidence() -> DocumentHosts {
+            if !contextRead {
+                // The text before the scan's start is context the loop never visits.
+                evidence.collect(t, before: scanStart)
+                contextRead = true
+            }
+            while evidenceHashed < evidenceStarts.count {
+                let start = evidenceStarts[evidenceHashed]
+                evidence.insert(t, start..<DocumentHosts.hostEnd(t, from: start))
+                evidenceHashed += 1
+            }
+            return evidence
         }
 
         /// Records why a candidate was turned down, when explaining.
@@ -299,11 +330,22 @@ struct UTS58Scanner: EntityScanner {
         if !Self.hasWWWPrefix(t, domainStart) {
             let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
                                                     colonNumber: hasPort, hasPath: pqfEnd > linkEnd)
-            let judgement = BareNameModel.judge(t, candidate, hosts: &state.documentHosts, explains: state.explains)
+            var judgement = BareNameModel.judge(t, candidate, hosts: nil, explains: state.explains)
+            if !judgement.isLink && judgement.score + BareNameModel.Weight.documentHost >= 0 {
+                judgement.addDocumentEvidence(t, candidate, hosts: state.updatedEvidence(), explains: state.explains)
+            }
             if !judgement.isLink {
-                state.reject(domainStart, end, .url, .bareName(judgement.summary))
+                if judgement.score + BareNameModel.Weight.documentHost >= 0,
+                   let hash = DocumentHosts.lastTwoLabelsHash(t, candidate.host) {
+                    state.pending.append(PendingName(start: domainStart, end: end, hash: hash,
+                                                     why: state.explains ? judgement.summary : ""))
+                } else {
+                    state.reject(domainStart, end, .url, .bareName(judgement.summary))
+                }
                 return .skip(to: end)
             }
+        } else {
+            state.evidenceStarts.append(domainStart)
         }
         return .entity(Entity(kind: .url, start: domainStart, end: end, targetPrefix: .https))
     }
@@ -342,6 +384,7 @@ struct UTS58Scanner: EntityScanner {
             // A written `mailto:` URL keeps its `?subject=…&body=…` query (RFC 6068).
             if domainEnd < n && t[domainEnd] == 0x3F { end = max(domainEnd, terminate(t, from: domainEnd, part: nil, cjkIsHard: true)) }
         }
+        state.evidenceStarts.append(at + 1)
         let entity = Entity(kind: .email, start: start, end: end, targetPrefix: start < localStart ? .none : .mailto)
         state.cursor = max(state.cursor, linkEnd, end)
         return .entity(entity)
@@ -387,17 +430,20 @@ struct UTS58Scanner: EntityScanner {
                     || cp == 0x3A || cp == 0x5B || cp == 0x5D || cp == 0x5F else { break }
                 k += len
             }
-            // Where the URL would end with its whole authority: a URL that starts
-            // with a scheme is linked whole or not at all, so an invalid host
-            // (`http://★x.example/a`) skips all of it, not just up to the bad character.
-            let wholeEnd = end
+            // A URL that starts with a scheme is linked whole or not at all: an
+            // emoji or symbol in the host (`http://★x.example/a`, `http://x★.example/a`)
+            // skips all of it, so that neither `x.example/a` nor `http://x` is linked.
+            if k < authorityEnd && t[k] >= 0x80 && CharacterProperties.isSymbolInLabel(UTF8Bytes.decode(t, at: k).0) {
+                state.reject(s, end, .url, .invalidHost)
+                return .skip(to: end)
+            }
             if k < authorityEnd {
                 authorityEnd = k
                 end = k
             }
             guard let hostEnd = Self.validAuthority(t, authorityStart..<authorityEnd) else {
-                state.reject(s, wholeEnd, .url, .invalidHost)
-                return .skip(to: wholeEnd)
+                state.reject(s, end, .url, .invalidHost)
+                return .skip(to: end)
             }
             if hostEnd < authorityEnd {
                 end = hostEnd   // `https://example.com。然后`: the text after the full stop is not host
@@ -405,6 +451,7 @@ struct UTS58Scanner: EntityScanner {
         } else if end == authorityStart {
             return .skip(to: end)
         }
+        state.evidenceStarts.append(authorityStart)
         return schemeURLOutcome(s..<end, &state)
     }
 
@@ -463,117 +510,8 @@ struct UTS58Scanner: EntityScanner {
             state.reject(s, end, .url, .invalidHost)
             return .skip(to: end)
         }
+        state.evidenceStarts.append(authorityStart)
         return schemeURLOutcome(s..<end, &state)
-    }
-
-    /// The first index at or after `i`, before `end`, whose byte is not an ASCII
-    /// letter, digit, `-`, `.`, `_` or `:`, sixteen bytes at a time, or `end`.
-    @inline(__always)
-    static func plainAuthorityEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int) -> Int {
-        ByteSearch.first(in: t, from: i, before: end, block: { v in
-            let lower = v | ByteSearch.splat(0x20)
-            let alpha = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
-            // `-` `.` are 0x2D 0x2E, digits and `:` are 0x30…0x3A.
-            let punct = (v &- ByteSearch.splat(0x2D)) .< ByteSearch.splat(2)
-            let digitOrColon = (v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(11)
-            return .!(alpha .| punct .| digitOrColon .| (v .== ByteSearch.splat(0x5F)))
-        }, matches: { !isPlainAuthorityByte($0) })
-    }
-
-    @inline(__always)
-    static func isPlainAuthorityByte(_ b: UInt8) -> Bool {
-        ByteClass.isAlnum(b) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x3A
-    }
-
-    /// `validAuthority(t, r) != nil` for an authority of `isPlainAuthorityByte`
-    /// bytes, in one pass: `host[:port]`, labels of letters, digits, `-` and `_`
-    /// that are not empty (but for a final dot) and do not start or end with `-`.
-    @inline(__always)
-    static func validPlainAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        var k = r.lowerBound
-        var labelStart = k
-        while k < r.upperBound {
-            let b = t[k]
-            if b == 0x2E {
-                if labelStart == k || t[labelStart] == 0x2D || t[k - 1] == 0x2D { return false }
-                k += 1
-                labelStart = k
-                continue
-            }
-            if b == 0x3A { break }
-            k += 1
-        }
-        let hostEnd = k
-        guard hostEnd > r.lowerBound else { return false }
-        if labelStart < hostEnd {
-            if t[labelStart] == 0x2D || t[hostEnd - 1] == 0x2D { return false }
-        } else if labelStart == r.lowerBound {
-            return false
-        }
-        guard hostEnd < r.upperBound else { return true }
-        // `:port`: at most five digits, at most 65535.
-        let digits = (hostEnd + 1)..<r.upperBound
-        guard digits.count <= 5 else { return false }
-        var port = 0
-        for d in digits {
-            guard ByteClass.isDigit(t[d]) else { return false }
-            port = port * 10 + Int(t[d] &- 0x30)
-        }
-        return port <= 0xFFFF
-    }
-
-    /// Checks a web URL's authority (`host[:port]`, IPv4, or `[IPv6][:port]`);
-    /// returns where the host really ends (before an ideographic full stop that
-    /// is followed by text rather than a top-level domain), or nil if invalid.
-    static func validAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int? {
-        guard !r.isEmpty else { return nil }
-        var hostEnd = r.upperBound
-        if t[r.lowerBound] == 0x5B {
-            guard let close = t[r].firstIndex(of: 0x5D) else { return nil }
-            for k in (r.lowerBound + 1)..<close {
-                let b = t[k]
-                guard ByteClass.isDigit(b) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66) || b == 0x3A || b == 0x2E else { return nil }
-            }
-            hostEnd = close + 1
-        } else if let colon = t[r].lastIndex(of: 0x3A) {
-            hostEnd = colon
-        }
-        if hostEnd < r.upperBound {
-            // `:port`
-            let digits = (hostEnd + 1)..<r.upperBound
-            guard t[hostEnd] == 0x3A, digits.count <= 5, t[digits].allSatisfy(ByteClass.isDigit) else { return nil }
-            if !digits.isEmpty, Int(String(decoding: UnsafeBufferPointer(rebasing: t[digits]), as: Unicode.UTF8.self))! > 0xFFFF { return nil }
-        }
-        if t[r.lowerBound] == 0x5B { return r.upperBound }
-        let host = r.lowerBound..<hostEnd
-        guard !host.isEmpty else { return nil }
-        // Text without spaces: cut at an ideographic full stop not followed by a top-level domain.
-        var k = host.lowerBound
-        var lastLabelStart = k
-        var cut: Int?
-        while k < host.upperBound {
-            if t[k] < 0x80 && t[k] != 0x2E {
-                k = hostASCIIEnd(t, from: k + 1, before: host.upperBound)   // only full stops matter here
-                continue
-            }
-            let len = dotLength(t, at: k)
-            if len > 0 {
-                if len == 3 && cut == nil {
-                    let next = spanLabel(t, from: k + 3)
-                    let nextIsLast = next >= host.upperBound || dotLength(t, at: next) > 0 && next + dotLength(t, at: next) >= host.upperBound
-                    if !(nextIsLast && TLDList.contains(t, (k + 3)..<min(next, host.upperBound))) && TLDList.contains(t, lastLabelStart..<k) {
-                        cut = k
-                    }
-                }
-                k += len
-                lastLabelStart = k
-                continue
-            }
-            k += 1
-        }
-        let checked = cut.map { host.lowerBound..<$0 } ?? host
-        guard validLabels(t, checked, allowUnderscore: true) else { return nil }
-        return cut ?? r.upperBound
     }
 
     /// `--explain`: a name with a full stop whose last label is not a known
