@@ -12,12 +12,14 @@ import LinkifyCLI
 /// ones); exit codes on signals, real pipes and the binary's start-up are for
 /// `Spawn`.
 public enum InProcess {
-    public static func linkify(_ arguments: [String], stdin: [UInt8] = [],
+    /// `stdinFile`, when given, is opened as standard input instead of `stdin`'s bytes
+    /// (a FIFO or a large file the test made).
+    public static func linkify(_ arguments: [String], stdin: [UInt8] = [], stdinFile: String? = nil,
                                environment: Environment = .process()) -> SpawnResult {
         let folder = Files.temporaryDirectory()
         defer { Files.removeTree(folder) }
         Files.write(stdin, to: folder + "/in")
-        let input = open(folder + "/in", O_RDONLY)
+        let input = open(stdinFile ?? folder + "/in", O_RDONLY)
         let output = open(folder + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let errors = open(folder + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         precondition(input >= 0 && output >= 0 && errors >= 0, "cannot open the driver's streams in \(folder)")

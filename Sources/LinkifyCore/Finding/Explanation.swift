@@ -42,8 +42,6 @@ public struct Explanation: Sendable, Equatable {
 public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
     /// A bare domain whose last label is not in IANA's list.
     case unknownTopLevelDomain(String)
-    /// A bare name whose last label is a file extension (`main.rs`, SPEC §5).
-    case fileName(String)
     /// A bare name that the bare-name model judged not to be a domain, with its evidence.
     case bareName(String)
     /// `scheme://user@host`: user info is deprecated and a spoofing risk (UTS #58).
@@ -69,7 +67,6 @@ public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownTopLevelDomain(let tld): return "top-level domain '\(tld)' is not in IANA's list"
-        case .fileName(let ext): return "file-name rule: '.\(ext)' is a file extension"
         case .bareName(let evidence): return "bare-name model: \(evidence)"
         case .userInfo: return "user info in a URL (deprecated, a spoofing risk)"
         case .sshRemote: return "an SSH remote (@host: followed by a path)"

@@ -227,7 +227,7 @@ struct TwitterURLScanner: EntityScanner {
             guard p >= 7, t[p - 1] == 0x2F, t[p - 2] == 0x2F, t[p - 3] == 0x3A else { return nil }
             var k = p - 3
             if ByteClass.lower(t[k - 1]) == 0x73 { k -= 1 }
-            guard k >= 4, UTS58Scanner.matchesLowercased(t, k - 4, "http") else { return nil }
+            guard k >= 4, UTF8Bytes.hasPrefixIgnoringCase(t, "http", at: k - 4) else { return nil }
             return k - 4
         }
 
@@ -268,7 +268,7 @@ struct TwitterURLScanner: EntityScanner {
             }
             // `validTcoUrl`: a t.co link is its slug (and query), nothing after.
             let slugStart = domainStart + 5
-            if domainEnd - domainStart == 4, slugStart <= end, UTS58Scanner.matchesLowercased(t, domainStart, "t.co/") {
+            if domainEnd - domainStart == 4, slugStart <= end, UTF8Bytes.hasPrefixIgnoringCase(t, "t.co/", at: domainStart) {
                 var k = slugStart
                 while k < end && ByteClass.isAlnum(t[k]) { k += 1 }
                 if k > slugStart {
@@ -359,7 +359,7 @@ struct TwitterURLScanner: EntityScanner {
             }
             if best != nil { return best }
             // `validPunycode`: any `xn--` label.
-            guard p + 4 < limit, UTS58Scanner.matchesLowercased(t, p, "xn--") else { return nil }
+            guard p + 4 < limit, UTF8Bytes.hasPrefixIgnoringCase(t, "xn--", at: p) else { return nil }
             var e = p + 4
             while e < limit && (ByteClass.isAlnum(t[e]) || t[e] == 0x2D) { e += 1 }
             return e > p + 4 ? e : nil

@@ -105,15 +105,7 @@ extension UTS58Scanner {
     }
 
     static func hasWWWPrefix(_ t: UnsafeBufferPointer<UInt8>, _ s: Int) -> Bool {
-        s + 4 <= t.count && matchesLowercased(t, s, "www.")
-    }
-
-    static func matchesLowercased(_ t: UnsafeBufferPointer<UInt8>, _ s: Int, _ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard s >= 0, s + count <= t.count else { return false }
-        let p = literal.utf8Start
-        for k in 0..<count where ByteClass.lower(t[s + k]) != p[k] { return false }
-        return true
+        s + 4 <= t.count && UTF8Bytes.hasPrefixIgnoringCase(t, "www.", at: s)
     }
 
     // MARK: - Authorities

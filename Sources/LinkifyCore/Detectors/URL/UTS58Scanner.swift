@@ -379,7 +379,7 @@ struct UTS58Scanner: EntityScanner {
         }
         var start = localStart
         var end = domainEnd
-        if start - 7 >= state.cursor && Self.matchesLowercased(t, start - 7, "mailto:") {
+        if start - 7 >= state.cursor && UTF8Bytes.hasPrefixIgnoringCase(t, "mailto:", at: start - 7) {
             start -= 7
             // A written `mailto:` URL keeps its `?subject=…&body=…` query (RFC 6068).
             if domainEnd < n && t[domainEnd] == 0x3F { end = max(domainEnd, terminate(t, from: domainEnd, part: nil, cjkIsHard: true)) }
