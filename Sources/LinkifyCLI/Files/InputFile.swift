@@ -90,14 +90,43 @@ struct RewriteTarget {
         self.given = given
         var target = given
         var link = stat()
-        if PathBytes.withCString(given, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK,
-           let resolved = PathBytes.withCString(given, { realpath($0, nil) }) {
-            target = PathBytes.string(cString: resolved)
-            free(resolved)
+        if PathBytes.withCString(given, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            if let resolved = PathBytes.withCString(given, { realpath($0, nil) }) {
+                target = PathBytes.string(cString: resolved)
+                free(resolved)
+            } else {
+                // A link to a file that does not exist yet: the file is created where it points.
+                target = Self.danglingTarget(of: given)
+            }
         }
         path = target
         var st = stat()
         existing = PathBytes.withCString(target, { stat($0, &st) }) == 0 ? st : nil
+    }
+
+    /// Where a chain of symbolic links ending at no file points, each link's
+    /// target read relative to the folder that holds the link (at most 40 links,
+    /// as the kernel allows; past that, the path itself).
+    static func danglingTarget(of path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard PathBytes.withCString(current, { lstat($0, &st) }) == 0, st.st_mode & S_IFMT == S_IFLNK else {
+                return current
+            }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = PathBytes.withCString(current, { readlink($0, &buffer, buffer.count - 1) })
+            guard n > 0 else { return current }
+            let destination = PathBytes.string(buffer[0..<n].map { UInt8(bitPattern: $0) })
+            if destination.hasPrefix("/") {
+                current = destination
+            } else if let slash = current.lastIndex(of: "/") {
+                current = String(current[...slash]) + destination
+            } else {
+                current = destination
+            }
+        }
+        return path
     }
 
     /// The target of an in-place rewrite: a regular file that exists. A pipe,

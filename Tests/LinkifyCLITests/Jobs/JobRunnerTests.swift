@@ -96,6 +96,22 @@ import Testing
         #expect(dir.text("real/out.html") == "see <a href=\"https://example.com\">example.com</a>\n")
     }
 
+    /// Found in review: a link to a file that does not exist yet was replaced
+    /// by a regular file (realpath fails on it). The file is created where the
+    /// link points, relative to the link's folder, and the link stays.
+    @Test func outputThroughADanglingSymbolicLinkCreatesItsTarget() {
+        let dir = TempFolder()
+        dir.file("a.txt", "see example.com\n")
+        dir.file("real/keep.txt", "x\n")
+        #expect(symlink("real/new.html", dir.at("dangling.html")) == 0)
+        let r = InProcessRun([dir.at("a.txt"), "-o", dir.at("dangling.html")])
+        #expect(r.status == 0)
+        var st = stat()
+        lstat(dir.at("dangling.html"), &st)
+        #expect(st.st_mode & S_IFMT == S_IFLNK)
+        #expect(dir.text("real/new.html") == "see <a href=\"https://example.com\">example.com</a>\n")
+    }
+
     @Test func inPlaceAndFixThroughASymbolicLinkKeepTheLink() {
         for arguments in [["-i"], ["lint", "--fix"]] {
             let dir = TempFolder()
