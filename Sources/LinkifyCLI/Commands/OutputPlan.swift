@@ -20,7 +20,7 @@ enum OutputMode: Sendable {
 }
 
 /// Every output of an annotate run, worked out before anything is written,
-/// so that batch conversion never loses a file (issue 14): two inputs that
+/// so that batch conversion never loses a file: two inputs that
 /// would be written to one output, an output that would replace an input,
 /// and standard input sent to a folder are found here, and the run stops
 /// with exit status 2 and one line for each, having written nothing.

@@ -1,7 +1,7 @@
 import LinkifyCore
 
 /// `--standalone`: a plain-text input written as a complete HTML5 document
-/// (issue 14), so that a `.html` file opens in a browser as the text it came
+///, so that a `.html` file opens in a browser as the text it came
 /// from. The annotated text goes, as it is, into one `<pre>`: the HTML
 /// renderer has escaped it and added the anchors, and a `<pre>` keeps every
 /// line break, blank line and leading space without rewriting the text

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The ignore files git reads besides `.gitignore`, which a directory walk
-/// honours as ripgrep does (issue 14): the repository's `.git/info/exclude`
+/// honours as ripgrep does: the repository's `.git/info/exclude`
 /// and the user's global excludes file. Both apply only inside a git work
 /// tree, below the `.gitignore` files in precedence (git's order: a
 /// `.gitignore` pattern wins over `info/exclude`, which wins over the global file).

@@ -139,7 +139,7 @@ enum ConfigFile {
 extension Options {
     /// `message`, prefixed with `PATH: key 'KEY': ` when the value at `index`
     /// of the repeatable option `key` came from the config file: errors in it
-    /// name the file and the key (issue 3), also those found only when the
+    /// name the file and the key, also those found only when the
     /// value is used.
     func located(_ message: String, key: String, index: Int) -> String {
         guard let origin = configOrigins[key], index >= origin.firstIndex else { return message }

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The configuration of each input (issue 14): the `.linkify.json` nearest
+/// The configuration of each input: the `.linkify.json` nearest
 /// to the input's own folder, looked for from there upwards to the git work
 /// tree's top or the file-system root, as prettier finds its file.
 ///

@@ -1,4 +1,4 @@
-/// The log forms that write the year after the time (issue 12): date(1)
+/// The log forms that write the year after the time: date(1)
 /// `Thu Jul 18 01:30:22 MDT 1996`, ctime `Mon Apr 15 18:37:42 1996` and
 /// git log `Mon Jul 13 19:25:25 2026 -0600`. They are one date whose value
 /// takes the text's own year and offset, not the next such day after `--now`.

@@ -1,6 +1,6 @@
 /// Digit runs that libphonenumber may read as valid numbers but that are
-/// something else (SPEC §5: dates, times, IP addresses; issue 6: versions,
-/// ISBNs, order and account numbers; issue 12: identifiers such as CVE ids,
+/// something else (SPEC §5: dates, times, IP addresses; also versions,
+/// ISBNs, order and account numbers, identifiers such as CVE ids,
 /// package versions and dotted dates in changelogs): checked on a match
 /// before it is kept, in every region.
 enum PhoneLookalikes {
@@ -10,7 +10,7 @@ enum PhoneLookalikes {
         "isbn", "issn", "ssn", "ean", "upc", "iban", "bic", "vat", "ust", "order", "invoice", "inv", "ticket",
         "serial", "sn", "zip", "plz", "postcode", "account", "acct", "customer", "tracking", "id", "ref",
         "reference", "version", "ver", "build", "release", "epoch", "timestamp", "checksum", "card", "isin", "pid",
-        // Bug trackers and code review in changelogs (issue 12): `bug 398327`, `closes: 350577`, `CID 354884`.
+        // Bug trackers and code review in changelogs: `bug 398327`, `closes: 350577`, `CID 354884`.
         "bug", "bugs", "closes", "cid", "issue", "issues", "pr", "lp", "commit",
     ]
 
@@ -24,7 +24,7 @@ enum PhoneLookalikes {
             || isIntegerLimit(number) || hasLabel(text, before: start)
     }
 
-    /// Part of an identifier (issue 12): a number whose first digit follows
+    /// Part of an identifier: a number whose first digit follows
     /// an ASCII letter or digit, `_` or `#` (`RFC2822`, `#5551234567`), or `-`
     /// or `/` after a letter or `_` (`CVE-2026-113002`, `GHSA-…`, `PR ld/16467`),
     /// or that starts with `#`, or that is followed
@@ -50,7 +50,7 @@ enum PhoneLookalikes {
         return false
     }
 
-    /// A dotted or dashed version or a date inside the number (issue 12).
+    /// A dotted or dashed version or a date inside the number.
     /// In a part of digits, `.`, `-` and `~` alone (spaces, brackets and
     /// other signs end a part): any `~`, which sorts a Debian version before
     /// a release (`0~20190702`); a YYYYMMDD group joined to another

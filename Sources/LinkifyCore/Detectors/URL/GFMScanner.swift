@@ -31,7 +31,7 @@ struct GFMScanner: EntityScanner {
     /// The next byte in `i..<limit` that may start a match, or `limit`: a `w`
     /// before a `w` (`www.`), a `:` before a `/` (`://`), or an `@`. The
     /// second byte is tested too because `w` and `:` are common in prose
-    /// (1.6 % of real text) and almost never start a link.
+    /// and almost never start a link.
     @inline(__always)
     static func nextTrigger(_ t: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int {
         let n = t.count

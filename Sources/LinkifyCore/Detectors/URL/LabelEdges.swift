@@ -1,5 +1,5 @@
 /// The characters that may not begin a link's host, and the symbols that
-/// make the word they touch a label that no domain holds (issue 12).
+/// make the word they touch a label that no domain holds.
 extension CharacterProperties {
     /// A combining mark, variation selector or zero-width joiner: each
     /// belongs to the character before it, so a link never starts on one

@@ -125,8 +125,8 @@ enum ByteClass {
     }
 
     // The tests below are arithmetic rather than lookups in `table`: a global
-    // table costs a lazy-initialisation check (swift_once) on every use, which
-    // was 9 % of the instructions on real text (docs/benchmarks.md).
+    // table costs a lazy-initialisation check (swift_once) on every use, a cost
+    // that showed on real text (docs/benchmarks.md).
     @inline(__always) static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isAlnum(_ b: UInt8) -> Bool { isAlpha(b) || isDigit(b) }
