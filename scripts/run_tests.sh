@@ -50,8 +50,10 @@ step "ci examples" python3 scripts/check/test_ci_examples.py && passed=$((passed
 if command -v chromium >/dev/null 2>&1; then
   step "security (hostile input in headless Chromium, found at $(command -v chromium))" \
     python3 scripts/security/check.py --bin .build/release/linkify && passed=$((passed + 1))
+  step "standalone documents in headless Chromium (line breaks, links)" \
+    python3 scripts/security/standalone.py --bin .build/release/linkify && passed=$((passed + 1))
 else
-  echo "== security: skipped, chromium is not installed (make security installs it and runs the check)"
+  echo "== security and standalone documents: skipped, chromium is not installed (make security installs it and runs both checks)"
 fi
 if [ "$failed" -ne 0 ]; then
   echo "== failures"
