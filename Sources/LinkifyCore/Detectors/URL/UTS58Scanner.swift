@@ -211,7 +211,9 @@ struct UTS58Scanner: EntityScanner {
         /// Records the rule that linked the bare name `start..<end`, with the
         /// evidence this scan weighed, so that `--explain` prints the judgement
         /// that decided rather than a second one (`EntityScanner`'s `.linked`
-        /// explanations). Only called when explaining.
+        /// explanations). Only called when explaining: kept out of line, so
+        /// that the scan without explanations does not carry its code.
+        @inline(never)
         mutating func explainLink(_ start: Int, _ end: Int, _ judgement: BareNameModel.Judgement) {
             let entity = Entity(kind: .url, start: start, end: end, targetPrefix: .https)
             rejected.append(Explanation(start: start, end: end, kind: .url,
@@ -359,7 +361,9 @@ struct UTS58Scanner: EntityScanner {
                 }
                 return .skip(to: end)
             }
-            if state.explains && reportsURLs { state.explainLink(domainStart, end, judgement) }
+            // (Also when URLs are not reported: the finder matches rules to the
+            // candidates reported, and reading `reportsURLs` here costs the plain scan.)
+            if state.explains { state.explainLink(domainStart, end, judgement) }
         } else {
             state.evidenceStarts.append(domainStart)
         }
