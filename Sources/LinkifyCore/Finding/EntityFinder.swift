@@ -148,7 +148,9 @@ public struct EntityFinder: Sendable {
         var explaining = ExplainingMergeLog(scanners: scanners)
         for (index, scanner) in scanners.enumerated() {
             var out: [Entity] = []
-            scanner.scan(text, from: minStart, into: &out, rejections: &explaining.explained)
+            var told: [Explanation] = []
+            scanner.scan(text, from: minStart, into: &out, rejections: &told)
+            explaining.take(told, scanner: index)
             all.append(contentsOf: out.map { Candidate(entity: $0, scanner: index) })
         }
         let result = merged(&all, userScanners: storage.options.userScanners.count, in: text, depth: 0, log: &explaining)

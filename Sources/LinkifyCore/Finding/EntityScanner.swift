@@ -10,6 +10,9 @@ public protocol EntityScanner: Sendable {
 
     /// Like `scan(_:from:into:)`, and also appends to `rejections` the
     /// candidates it turned down and why (`--explain`). The default reports none.
+    /// A `.linked` explanation there names the rule of a candidate the scan
+    /// reported (same range), with evidence the candidate alone no longer
+    /// shows; the finder then prints it instead of `rule(for:in:)`.
     func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity],
               rejections: inout [Explanation])
 

@@ -23,6 +23,27 @@ struct ExplainingMergeLog: MergeLog {
     let scanners: [any EntityScanner]
     /// The scanners' own rejections, then the merge's decisions.
     var explained: [Explanation] = []
+    /// The rules scanners named for their own candidates (their `.linked`
+    /// explanations), by scanner and start: the evidence the scan weighed,
+    /// which `rule(for:in:)` would have to weigh again.
+    var toldRules: [ToldKey: (end: Int, rule: String)] = [:]
+
+    struct ToldKey: Hashable {
+        var scanner: Int
+        var start: Int
+    }
+
+    /// Takes what scanner number `scanner` told while scanning: its rejections,
+    /// and the rules of candidates it reported.
+    mutating func take(_ told: [Explanation], scanner: Int) {
+        for explanation in told {
+            if case .linked(let rule, _) = explanation.verdict {
+                toldRules[ToldKey(scanner: scanner, start: explanation.start)] = (explanation.end, rule)
+            } else {
+                explained.append(explanation)
+            }
+        }
+    }
 
     mutating func overlapped(_ candidate: Entity, by winner: Entity) {
         explained.append(Explanation(start: candidate.start, end: candidate.end, kind: candidate.kind,
@@ -34,7 +55,12 @@ struct ExplainingMergeLog: MergeLog {
     }
 
     mutating func linked(_ candidate: Entity, as admitted: Entity, scanner: Int, in text: UnsafeBufferPointer<UInt8>) {
-        var rule = scanners[scanner].rule(for: candidate, in: text)
+        var rule: String
+        if let told = toldRules[ToldKey(scanner: scanner, start: candidate.start)], told.end == candidate.end {
+            rule = told.rule
+        } else {
+            rule = scanners[scanner].rule(for: candidate, in: text)
+        }
         if admitted.target != candidate.target { rule += ", target rewritten from \(candidate.target(in: text))" }
         explained.append(Explanation(start: candidate.start, end: candidate.end, kind: candidate.kind,
                                      verdict: .linked(rule: rule, target: admitted.target(in: text))))

@@ -90,9 +90,12 @@ struct BareNameModel {
 
         /// Adds the document's evidence for a name that is not a link without it.
         mutating func addDocumentEvidence(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, hosts: DocumentHosts, explains: Bool) {
-            if !isLink && hosts.contains(t, c.host) {
-                add(Weight.documentHost, explains, "the text also writes this host with a scheme, www. or as an email domain")
-            }
+            if !isLink && hosts.contains(t, c.host) { addDocumentHost(explains: explains) }
+        }
+
+        /// Adds the document's evidence: the text also writes the name's host as a host.
+        mutating func addDocumentHost(explains: Bool) {
+            add(Weight.documentHost, explains, "the text also writes this host with a scheme, www. or as an email domain")
         }
 
         /// The evidence as `--explain` prints it.
@@ -199,8 +202,8 @@ struct BareNameModel {
 /// it and 68 KiB after it), the
 /// memory is bounded by the window and nothing is carried from one window to
 /// the next; Markdown and HTML inputs are scanned run by run, so there the
-/// evidence is the run. `--explain` weighs a linked name against the whole
-/// buffer (`init(_:)`).
+/// evidence is the run. `--explain` prints the judgement the scan made, this
+/// evidence included (`UTS58Scanner.ScanState.explainLink`).
 /// Each host is kept as a 64-bit hash of its lowercased last two labels, in
 /// a table that grows with the hosts found (at most one per 4 bytes of the buffer).
 struct DocumentHosts {
@@ -212,10 +215,6 @@ struct DocumentHosts {
 
     /// No hosts yet (the scanner adds them as it finds them).
     init() {}
-
-    init(_ t: UnsafeBufferPointer<UInt8>) {
-        collect(t, before: t.count)
-    }
 
     /// Adds the hosts written after `scheme://`, `www.` or `@` that start before `end`.
     mutating func collect(_ t: UnsafeBufferPointer<UInt8>, before end: Int) {
@@ -327,42 +326,15 @@ struct DocumentHosts {
     }
 }
 
-extension UTS58Scanner {
-    /// The bare-name model's judgement of a linked bare name, for `--explain`.
-    static func bareNameJudgement(of entity: Entity, in t: UnsafeBufferPointer<UInt8>) -> BareNameModel.Judgement {
-        var hostEnd = entity.start
-        var lastLabel = entity.start
-        while hostEnd < entity.end {
-            let len = dotLength(t, at: hostEnd)
-            if len > 0 {
-                guard startsLabel(t, at: hostEnd + len) else { break }
-                hostEnd += len
-                lastLabel = hostEnd
-                continue
-            }
-            guard startsLabel(t, at: hostEnd) else { break }
-            hostEnd = spanLabel(t, from: hostEnd)
-        }
-        let hasPort = hostEnd < entity.end && t[hostEnd] == 0x3A
-        var afterPort = hostEnd
-        if hasPort {
-            afterPort += 1
-            while afterPort < entity.end && ByteClass.isDigit(t[afterPort]) { afterPort += 1 }
-        }
-        let candidate = BareNameModel.Candidate(host: entity.start..<hostEnd, tld: lastLabel..<hostEnd,
-                                                colonNumber: hasPort, hasPath: afterPort < entity.end)
-        return BareNameModel.judge(t, candidate, hosts: DocumentHosts(t), explains: true)
-    }
-}
-
 /// A bare name whose fate waits for the end of the scan (`DocumentHosts`).
 struct PendingName {
     var start: Int
     var end: Int
     /// `DocumentHosts.lastTwoLabelsHash` of its host.
     var hash: UInt64
-    /// The judgement's evidence, when explaining.
-    var why: String
+    /// The scan's judgement so far (its evidence in words when explaining):
+    /// what `--explain` prints, plus the document's host if that links it.
+    var judgement: BareNameModel.Judgement
 }
 
 extension UTS58Scanner {
@@ -373,8 +345,13 @@ extension UTS58Scanner {
         for name in state.pending {
             if state.evidence.contains(hash: name.hash) {
                 linked.append(Entity(kind: .url, start: name.start, end: name.end, targetPrefix: .https))
+                if state.explains && reportsURLs {
+                    var judgement = name.judgement
+                    judgement.addDocumentHost(explains: true)
+                    state.explainLink(name.start, name.end, judgement)
+                }
             } else {
-                state.reject(name.start, name.end, .url, .bareName(name.why))
+                state.reject(name.start, name.end, .url, .bareName(name.judgement.summary))
             }
         }
         state.pending.removeAll()

@@ -71,9 +71,13 @@ struct UTS58Scanner: EntityScanner {
         let isBare = entity.target == .text(after: .https) && !entity.range.isEmpty
         guard isBare else { return "UTS #58 URL with a scheme" }
         if Self.hasWWWPrefix(text, entity.start) { return "UTS #58 bare domain, top-level domain in IANA's list, www." }
-        return "UTS #58 bare domain, top-level domain in IANA's list; bare-name model "
-            + Self.bareNameJudgement(of: entity, in: text).summary
+        // The explaining scan names a bare name's rule itself, with the evidence
+        // it weighed (`ScanState.explainLink`), so this is only the rule's name.
+        return Self.bareNameRule
     }
+
+    /// The rule of a linked bare name without `www.`; `--explain` adds the model's evidence.
+    static let bareNameRule = "UTS #58 bare domain, top-level domain in IANA's list; bare-name model"
 
     private func scan(_ state: inout ScanState, from minStart: Int, into out: inout [Entity]) {
         let t = state.t
@@ -156,7 +160,8 @@ struct UTS58Scanner: EntityScanner {
         /// The last run found: host characters and separators from `runStart` to `runEnd`.
         var runStart: Int
         var runEnd: Int
-        /// Whether rejected candidates are recorded in `rejected` (`--explain`).
+        /// Whether rejected candidates, and the rules of linked bare names,
+        /// are recorded in `rejected` (`--explain`).
         var explains = false
         var rejected: [Explanation] = []
         /// The hosts this scan has found with a scheme, `www.` or `@`
@@ -201,6 +206,19 @@ struct UTS58Scanner: EntityScanner {
         @inline(__always)
         mutating func reject(_ start: Int, _ end: Int, _ kind: EntityKind, _ reason: @autoclosure () -> RejectionReason) {
             if explains { rejected.append(Explanation(start: start, end: end, kind: kind, verdict: .rejected(reason()))) }
+        }
+
+        /// Records the rule that linked the bare name `start..<end`, with the
+        /// evidence this scan weighed, so that `--explain` prints the judgement
+        /// that decided rather than a second one (`EntityScanner`'s `.linked`
+        /// explanations). Only called when explaining: kept out of line, so
+        /// that the scan without explanations does not carry its code.
+        @inline(never)
+        mutating func explainLink(_ start: Int, _ end: Int, _ judgement: BareNameModel.Judgement) {
+            let entity = Entity(kind: .url, start: start, end: end, targetPrefix: .https)
+            rejected.append(Explanation(start: start, end: end, kind: .url,
+                                        verdict: .linked(rule: UTS58Scanner.bareNameRule + " " + judgement.summary,
+                                                         target: entity.target(in: t))))
         }
 
         /// Start of the run of label characters and separators that ends at `p`
@@ -337,13 +355,15 @@ struct UTS58Scanner: EntityScanner {
             if !judgement.isLink {
                 if judgement.score + BareNameModel.Weight.documentHost >= 0,
                    let hash = DocumentHosts.lastTwoLabelsHash(t, candidate.host) {
-                    state.pending.append(PendingName(start: domainStart, end: end, hash: hash,
-                                                     why: state.explains ? judgement.summary : ""))
+                    state.pending.append(PendingName(start: domainStart, end: end, hash: hash, judgement: judgement))
                 } else {
                     state.reject(domainStart, end, .url, .bareName(judgement.summary))
                 }
                 return .skip(to: end)
             }
+            // (Also when URLs are not reported: the finder matches rules to the
+            // candidates reported, and reading `reportsURLs` here costs the plain scan.)
+            if state.explains { state.explainLink(domainStart, end, judgement) }
         } else {
             state.evidenceStarts.append(domainStart)
         }

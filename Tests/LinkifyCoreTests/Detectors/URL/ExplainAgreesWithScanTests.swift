@@ -1,0 +1,113 @@
+import Testing
+@testable import LinkifyCore
+
+/// `--explain` prints the decisions the scan made: the same links as without
+/// it, and for each bare name the bare-name model's judgement that decided
+/// (its score agrees with the verdict, and the document's evidence is named
+/// exactly when it was needed), on documents with many bare names.
+@Suite struct ExplainAgreesWithScanTests {
+    final class Sink: ExplanationSink, @unchecked Sendable {
+        var log: [Explanation] = []
+        func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>) { log += explanations }
+    }
+
+    /// Bare names the model links, rejects, or links only on the document's
+    /// evidence; that evidence (a scheme, `www.`, an email domain); shapes
+    /// the scanner rules out itself; separators. ASCII, so any byte offset
+    /// is a character boundary.
+    static let pieces = [
+        "example.com", "kernel.org", "gnu.org/licenses", "foo.dev:8080", "news.example.pl", "docs.rs", "foo.rs",
+        "bar.so", "example.pl", "control.in", "setup.py", "main.rs", "README.md", "fooBar.io", "a.pl", "user.name",
+        "x.rs:12", "`code.rs`", "/usr/lib/foo.rs", "main.rs:2:5", "foo.rs/src", "lib.so.6",
+        "https://foo.rs/x", "www.bar.so", "admin@example.pl", "http://docs.rs", "http://user@lib.so/",
+        " ", " ", " ", "\n", ", ", ". ", "(", ")", "see ", "and ",
+    ]
+
+    static func document(_ seed: Int, pieces count: Int) -> String {
+        var random = SeededRandom(state: UInt64(seed) &* 0x2545_F491_4F6C_DD1D &+ 1)
+        var text = ""
+        for _ in 0..<count { text += pieces[random.next(pieces.count)] + " " }
+        return text
+    }
+
+    /// The model's evidence as printed, `score N: +a …, -b …`: the score, the
+    /// sum of the weights, and whether the document's evidence is among them.
+    static func parse(_ summary: Substring) -> (score: Int, sum: Int, documentHost: Bool)? {
+        guard summary.hasPrefix("score "), let colon = summary.firstIndex(of: ":"),
+              let score = Int(summary[summary.index(summary.startIndex, offsetBy: 6)..<colon]) else { return nil }
+        var sum = 0
+        for note in summary[summary.index(after: colon)...].split(separator: ",") {
+            let words = note.split(separator: " ")
+            if let first = words.first, first.hasPrefix("+") || first.hasPrefix("-"), let weight = Int(first.dropFirst(first.hasPrefix("+") ? 1 : 0)) {
+                sum += weight
+            }
+        }
+        return (score, sum, summary.contains("the text also writes this host"))
+    }
+
+    @Test(arguments: 0..<6)
+    func explainedVerdictsAreTheScansDecisions(_ seed: Int) throws {
+        let text = Self.document(seed, pieces: 600)
+        let bytes = Array(text.utf8)
+        // Half the seeds scan from a third of the way in, the rest being context
+        // (as in a streamed window): its hosts are evidence too.
+        let minStart = seed % 2 == 0 ? 0 : bytes.count / 3
+        let sink = Sink()
+        let (plain, explained) = bytes.withUnsafeBufferPointer { t in
+            (EntityFinder(options: FinderOptions()).entities(in: t, from: minStart),
+             EntityFinder(options: FinderOptions(explanations: sink)).entities(in: t, from: minStart))
+        }
+        #expect(explained == plain)
+
+        var linked: [Range<Int>] = []
+        var linkedByModel = 0, linkedByEvidence = 0, rejectedByModel = 0
+        for e in sink.log {
+            switch e.verdict {
+            case .linked(let rule, _):
+                linked.append(e.start..<e.end)
+                // A bare name's rule without its judgement fails here.
+                guard rule.hasPrefix(UTS58Scanner.bareNameRule) else { continue }
+                let judgement = try #require(Self.parse(rule.dropFirst(UTS58Scanner.bareNameRule.count + 1)), "\(rule)")
+                #expect(judgement.score >= 0, "linked with a losing score: \(rule)")
+                #expect(judgement.score == judgement.sum, "\(rule)")
+                // The document's evidence is counted only for a name that needed it.
+                if judgement.documentHost {
+                    #expect(judgement.score - BareNameModel.Weight.documentHost < 0, "\(rule)")
+                    linkedByEvidence += 1
+                } else {
+                    linkedByModel += 1
+                }
+            case .rejected(.bareName(let why)):
+                // `a path component`, `a file and line`: no score.
+                guard let judgement = Self.parse(why[...]) else { continue }
+                #expect(judgement.score < 0, "rejected with a winning score: \(why)")
+                #expect(judgement.score == judgement.sum, "\(why)")
+                #expect(!judgement.documentHost, "\(why)")
+                rejectedByModel += 1
+            case .rejected:
+                break
+            }
+        }
+        #expect(linked == plain.map(\.range))
+        // The document exercises every path: linked by the model alone, by the
+        // document's evidence, and rejected by the model.
+        #expect(linkedByModel > 20 && linkedByEvidence > 20 && rejectedByModel > 20,
+                "\(linkedByModel) \(linkedByEvidence) \(rejectedByModel)")
+    }
+
+    /// A name whose evidence comes only after it (decided when the scan ends)
+    /// and one whose evidence is in the context before the scan's start.
+    @Test func evidenceAfterTheNameAndBeforeTheScan() {
+        let text = "see https://docs.rs/a then foo.rs and docs.rs, later https://foo.rs/b"
+        let bytes = Array(text.utf8)
+        let sink = Sink()
+        let minStart = "see https://docs.rs/a then ".utf8.count
+        _ = bytes.withUnsafeBufferPointer { EntityFinder(options: FinderOptions(explanations: sink)).entities(in: $0, from: minStart) }
+        let rules = sink.log.compactMap { e -> String? in
+            guard case .linked(let rule, _) = e.verdict, rule.contains("bare-name model") else { return nil }
+            return String(decoding: bytes[e.start..<e.end], as: UTF8.self) + ": " + rule
+        }
+        #expect(rules.count == 2, "\(rules)")
+        #expect(rules.allSatisfy { $0.contains("+8 the text also writes this host") && $0.contains("score 6") }, "\(rules)")
+    }
+}
