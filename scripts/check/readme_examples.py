@@ -26,6 +26,7 @@ Usage: python3 scripts/check/readme_examples.py [--bin-dir .build/release] [--sw
 """
 import argparse
 import glob
+import json
 import os
 import re
 import subprocess
@@ -43,13 +44,30 @@ def swift_blocks(text):
         yield text[:m.start()].count("\n") + 2, m.group(1)
 
 
+def core_objects(bin_dir):
+    """LinkifyCore's object files of this build: those the build's output file
+    map names for sources that still exist (a folder built before a source was
+    moved or removed keeps its old object beside the new one)."""
+    build = os.path.join(bin_dir, "LinkifyCore.build")
+    try:
+        with open(os.path.join(build, "output-file-map.json"), encoding="utf-8") as f:
+            entries = json.load(f)
+        objects = [e["object"] for src, e in entries.items()
+                   if src and os.path.exists(src) and "object" in e and os.path.exists(e["object"])]
+        if objects:
+            return sorted(objects)
+    except (OSError, ValueError, KeyError, AttributeError):
+        pass
+    return sorted(glob.glob(os.path.join(build, "*.o")))
+
+
 def run_swift(source, bin_dir, tmp):
     """Compiles and runs a Swift example; (ok, message)."""
     code, sep, prints = source.partition("// Prints:\n")
     if not sep:
         return False, "no `// Prints:` line"
     expected = [line[3:] if line.startswith("// ") else line[2:] for line in prints.splitlines()]
-    objects = sorted(glob.glob(os.path.join(bin_dir, "LinkifyCore.build", "*.o")))
+    objects = core_objects(bin_dir)
     modules = os.path.join(bin_dir, "Modules")
     if not objects or not os.path.isdir(modules):
         return False, f"no LinkifyCore module or objects in {bin_dir} (build it first)"
