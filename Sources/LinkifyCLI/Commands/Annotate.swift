@@ -133,26 +133,10 @@ struct AnnotateJob: Sendable {
         let finder = own.finder
         if file.isRegularFile { meter?.watch(index: index, fd: fd) }
 
-        let rewrites: Bool
-        switch mode {
-        case .inPlace, .check: rewrites = true
-        default: rewrites = false
-        }
-        let to: OutputFormat
-        if rewrites {
-            // SPEC §2: -i keeps each file's format; plain text only with --to markdown.
-            if format == .text {
-                guard options.to == .markdown else {
-                    let why = "a plain-text file is rewritten in place only with --to markdown"
-                    if input.fromWalk { throw SkippedFile(path: input.path, reason: why) }
-                    throw FileError(path: input.path, message: why)
-                }
-                to = .markdown
-            } else {
-                to = OutputFormat.default(for: format)
-            }
-        } else {
-            to = entry.to
+        let to = entry.to
+        if let why = entry.unrewritable {
+            if input.fromWalk { throw SkippedFile(path: input.path, reason: why) }
+            throw FileError(path: input.path, message: why)
         }
 
         try file.skipIfBinary()
