@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import LinkifyCore
-import Synchronization
 
 /// The rendered text differs from the file (`--check` stops at the first difference).
 struct ContentChanged: Error {}
@@ -55,17 +54,16 @@ extension Driver {
 
         let job = AnnotateJob(options: options.raw, settings: settings, settingsOf: configs.group, explainer: explainer, plan: plan,
                               stdin: io.stdin, output: ordered, umask: Self.currentUmask(), meter: meter)
-        let counters = JobCounters()
         let progressThread = meter?.startDrawing()
         let all = inputs
-        runner.forEach(all.count, stop: { ordered.failure != nil }) { i in
+        let worst = runner.forEach(all.count, stop: { ordered.failure != nil }) { i in
             let code = job.run(i, all[i])
             meter?.fileDone(index: i, bytes: all[i].size)
             ordered.finish(job: i)
-            _ = counters.worst.max(code, ordering: .relaxed)
+            return code
         }
         if let meter { meter.stop(joining: progressThread ?? nil) }
-        status.record(counters.worst.load(ordering: .relaxed))
+        status.record(worst)
         if let failure = ordered.failure { throw failure }
         if isJSONDocument {
             try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentEnd.utf8Buffer))
