@@ -352,10 +352,13 @@ public enum OptionParser {
         }
         let tokenizer = ArgumentTokenizer { c in Flag.named(String(c), short: true)?.takesValue ?? false }
         var tokens = tokenizer.tokens(Array(args))[...]
+        // A path named twice is one input, at its first place: it is read,
+        // written and reported once (`*.md notes.md` names notes.md twice).
+        var named: Set<String> = []
         while let token = tokens.popFirst() {
             switch token {
             case .positional(let path):
-                options.paths.append(path)
+                if named.insert(path).inserted { options.paths.append(path) }
             case .option(let name, let attached, let isShort, let spelled):
                 guard let flag = Flag.named(name, short: isShort) else {
                     throw UsageError("unknown option '\(spelled)'\(suggestion(for: name, isShort: isShort)) (see linkify --help)")
