@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import LinkifyCore
-import Synchronization
 
 /// The rendered text differs from the file (`--check` stops at the first difference).
 struct ContentChanged: Error {}
@@ -55,17 +54,16 @@ extension Driver {
 
         let job = AnnotateJob(options: options.raw, settings: settings, settingsOf: configs.group, explainer: explainer, plan: plan,
                               stdin: io.stdin, output: ordered, umask: Self.currentUmask(), meter: meter)
-        let counters = JobCounters()
         let progressThread = meter?.startDrawing()
         let all = inputs
-        runner.forEach(all.count, stop: { ordered.failure != nil }) { i in
+        let worst = runner.forEach(all.count, stop: { ordered.failure != nil }) { i in
             let code = job.run(i, all[i])
             meter?.fileDone(index: i, bytes: all[i].size)
             ordered.finish(job: i)
-            _ = counters.worst.max(code, ordering: .relaxed)
+            return code
         }
         if let meter { meter.stop(joining: progressThread ?? nil) }
-        status.record(counters.worst.load(ordering: .relaxed))
+        status.record(worst)
         if let failure = ordered.failure { throw failure }
         if isJSONDocument {
             try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentEnd.utf8Buffer))
@@ -133,26 +131,10 @@ struct AnnotateJob: Sendable {
         let finder = own.finder
         if file.isRegularFile { meter?.watch(index: index, fd: fd) }
 
-        let rewrites: Bool
-        switch mode {
-        case .inPlace, .check: rewrites = true
-        default: rewrites = false
-        }
-        let to: OutputFormat
-        if rewrites {
-            // SPEC §2: -i keeps each file's format; plain text only with --to markdown.
-            if format == .text {
-                guard options.to == .markdown else {
-                    let why = "a plain-text file is rewritten in place only with --to markdown"
-                    if input.fromWalk { throw SkippedFile(path: input.path, reason: why) }
-                    throw FileError(path: input.path, message: why)
-                }
-                to = .markdown
-            } else {
-                to = OutputFormat.default(for: format)
-            }
-        } else {
-            to = entry.to
+        let to = entry.to
+        if let why = entry.unrewritable {
+            if input.fromWalk { throw SkippedFile(path: input.path, reason: why) }
+            throw FileError(path: input.path, message: why)
         }
 
         try file.skipIfBinary()

@@ -32,8 +32,13 @@ struct OutputPlan: Sendable {
         /// The name output shows for the input: its path, or for standard
         /// input the `--stdin-filepath` name when there is one.
         let name: String
-        /// What is written (for `-i` and `--check`, the job decides).
+        /// What is written: `--to`, else the input format's default; for `-i`
+        /// and `--check` always the file's own format (SPEC §2).
         let to: OutputFormat
+        /// Why the input cannot be rewritten in place (`-i`, `--check`), or nil.
+        /// The job reports it when it comes to the file, after opening it, so
+        /// that a file that cannot be opened says that first.
+        let unrewritable: String?
         /// The file written (`-o`); nil for standard output, `-i` and `--check`.
         let target: String?
         /// Plain text written as a complete HTML document (`--standalone`,
@@ -62,7 +67,8 @@ struct OutputPlan: Sendable {
             let from = configs.map { $0.options(of: i, run: options.raw).from } ?? options.from
             // SPEC §2: standard input is plain text unless --stdin-filepath names it.
             let format = input.format(from: from, stdinFilepath: options.stdinFilepath, standardInput: .text)
-            let to = options.to ?? OutputFormat.default(for: format)
+            var to = options.to ?? OutputFormat.default(for: format)
+            var unrewritable: String?
             var target: String?
             switch mode {
             case .file(let path): target = path
@@ -72,10 +78,20 @@ struct OutputPlan: Sendable {
                 } else {
                     target = Self.mirroredPath(root: root, relative: input.relativePath, input: format, format: to)
                 }
-            case .standardOutput, .inPlace, .check: break
+            case .inPlace, .check:
+                // SPEC §2: -i keeps each file's format; plain text only with --to markdown.
+                to = OutputFormat.default(for: format)
+                if format == .text {
+                    if options.to == .markdown {
+                        to = .markdown
+                    } else {
+                        unrewritable = "a plain-text file is rewritten in place only with --to markdown"
+                    }
+                }
+            case .standardOutput: break
             }
             let standalone = format == .text && to == .html && (options.standalone || isDirectory)
-            entries.append(Entry(format: format, name: input.name(stdinFilepath: options.stdinFilepath) ?? input.path, to: to, target: target, standalone: standalone))
+            entries.append(Entry(format: format, name: input.name(stdinFilepath: options.stdinFilepath) ?? input.path, to: to, unrewritable: unrewritable, target: target, standalone: standalone))
         }
         self.entries = entries
         switch mode {
@@ -112,7 +128,7 @@ struct OutputPlan: Sendable {
 
     /// Whether the last component of `path` has an extension (`out.md`, not `out` or `.out`).
     static func hasExtension(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last ?? ""
+        let name = PathBytes.lastComponent(path)
         guard let dot = name.lastIndex(of: ".") else { return false }
         return dot != name.startIndex && name.index(after: dot) != name.endIndex
     }
@@ -124,10 +140,12 @@ struct OutputPlan: Sendable {
     static func mirroredPath(root: String, relative: String, input: InputFormat, format: OutputFormat) -> String {
         let base = root.hasSuffix("/") ? root : root + "/"
         if input == .markdown && format == .html { return base + relative }
+        // The extension is taken off the last component only (`v1.2/notes`
+        // keeps its folder's dot); the component's indices are the path's.
+        let last = PathBytes.lastComponent(relative)
         var name = relative
-        let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
-        if let dot = name[slash...].lastIndex(of: "."), dot != slash {
-            name = String(name[..<dot])
+        if let dot = last.lastIndex(of: "."), dot != last.startIndex {
+            name = String(relative[..<dot])
         }
         return base + name + "." + format.fileExtension
     }

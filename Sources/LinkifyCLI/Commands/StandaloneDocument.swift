@@ -35,7 +35,6 @@ enum StandaloneDocument {
     /// The title for `path`: its last component (`-` is standard input).
     static func title(for path: String) -> String {
         guard path != "-" else { return "standard input" }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return PathBytes.displayed(name)
+        return PathBytes.displayed(String(PathBytes.lastComponent(path)))
     }
 }

@@ -23,7 +23,6 @@ struct InputFile {
     /// The file's status (of the file a link points to).
     let status: stat
 
-    var isStandardInput: Bool { input.path == "-" }
     var isRegularFile: Bool { status.st_mode & S_IFMT == S_IFREG }
 
     /// Opens `input`, calls `body` with it, and closes it (not standard input).

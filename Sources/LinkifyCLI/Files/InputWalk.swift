@@ -146,7 +146,7 @@ extension Driver {
                 }
                 result += walker!.files(below: path)
             } else {
-                let name = path.split(separator: "/").last.map(String.init) ?? path
+                let name = String(PathBytes.lastComponent(path))
                 result.append(Input(path: path, fromWalk: false, relativePath: name, size: Int(st.st_size)))
             }
         }

@@ -63,6 +63,12 @@ enum PathBytes {
         return try raw.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
+    /// The last component of `path` (`b.md` in `a/b.md/`): trailing slashes
+    /// are not a component; a path of slashes only is its own last component.
+    static func lastComponent(_ path: String) -> Substring {
+        path.split(separator: "/").last ?? path[...]
+    }
+
     /// `text` for a message: each stored byte written `\xHH`.
     static func displayed(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isByteScalar) else { return text }

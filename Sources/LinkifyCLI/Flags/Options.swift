@@ -352,13 +352,17 @@ public enum OptionParser {
         }
         let tokenizer = ArgumentTokenizer { c in Flag.named(String(c), short: true)?.takesValue ?? false }
         var tokens = tokenizer.tokens(Array(args))[...]
+        // A path named twice is one input, at its first place: it is read,
+        // written and reported once (`*.md notes.md` names notes.md twice).
+        var named: Set<String> = []
         while let token = tokens.popFirst() {
             switch token {
             case .positional(let path):
-                options.paths.append(path)
+                if named.insert(path).inserted { options.paths.append(path) }
             case .option(let name, let attached, let isShort, let spelled):
                 guard let flag = Flag.named(name, short: isShort) else {
-                    throw UsageError("unknown option '\(spelled)'\(suggestion(for: name, isShort: isShort)) (see linkify --help)")
+                    let help = options.command == .annotate ? "linkify --help" : "linkify \(options.command.rawValue) --help"
+                    throw UsageError("unknown option '\(spelled)'\(suggestion(for: name, isShort: isShort)) (see \(help))")
                 }
                 guard flag.commands.contains(options.command) else {
                     throw UsageError("option '\(spelled)' does not apply to linkify \(options.command.rawValue)")
@@ -387,11 +391,20 @@ public enum OptionParser {
         return options
     }
 
-    /// ` (did you mean '--to'?)` for a near miss.
+    /// ` (did you mean '--to'?)` for a near miss: a flag a few edits away
+    /// (about one in three characters), or one the typed name begins with
+    /// (`--tooo` for `--to`: for a short flag, a few characters too many are
+    /// already more edits than a third of the name). The nearest wins.
     static func suggestion(for name: String, isShort: Bool) -> String {
         guard !isShort else { return "" }
-        let best = Flag.all.map { ($0.long, editDistance($0.long, name)) }.min { $0.1 < $1.1 }
-        if let (long, d) = best, d <= max(1, name.count / 3) { return " (did you mean '--\(long)'?)" }
+        var best: (long: String, distance: Int)?
+        for flag in Flag.all {
+            let d = editDistance(flag.long, name)
+            guard d <= max(1, name.count / 3) || (flag.long.count >= 2 && name.hasPrefix(flag.long)) else { continue }
+            if let b = best, b.distance <= d { continue }
+            best = (flag.long, d)
+        }
+        if let best { return " (did you mean '--\(best.long)'?)" }
         return ""
     }
 

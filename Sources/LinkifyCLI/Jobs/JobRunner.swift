@@ -19,24 +19,30 @@ struct JobRunner: Sendable {
     }
 
     /// Calls `body(i)` for each `i` in `0..<count`, on the workers, and
-    /// returns when all are done. Once `stop()` is true no worker takes
+    /// returns when all are done with the worst (highest) exit status the
+    /// calls returned, 0 if none ran. Once `stop()` is true no worker takes
     /// another input (the ones running finish).
+    @discardableResult
     func forEach(_ count: Int, stop: @escaping @Sendable () -> Bool = { false },
-                 _ body: @escaping @Sendable (Int) -> Void) {
+                 _ body: @escaping @Sendable (Int) -> Int32) -> Int32 {
         let counters = JobCounters()
         WorkerThreads.run(count: min(workers, max(count, 1))) { _ in
             while !stop() {
                 let i = counters.next.add(1, ordering: .relaxed).oldValue
                 guard i < count else { break }
-                body(i)
+                _ = counters.worst.max(body(i), ordering: .relaxed)
             }
         }
+        return counters.worst.load(ordering: .relaxed)
     }
 
     /// `body(i)` for each `i` in `0..<count`, computed on the workers, in order.
     func map<Value>(_ count: Int, _ body: @escaping @Sendable (Int) -> Value) -> [Value] {
         let slots = Slots<Value>(count: count)
-        forEach(count) { i in slots.set(i, body(i)) }
+        forEach(count) { i in
+            slots.set(i, body(i))
+            return 0
+        }
         return slots.values()
     }
 }

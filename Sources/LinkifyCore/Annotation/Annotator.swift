@@ -133,19 +133,18 @@ public struct Annotator {
             try render(document, entities: entities, renderer: &renderer, sliceSize: .max, into: &out, drain: drain)
             return
         }
-        renderer.begin(into: &out)
-        if document.isEmpty { renderer.write(document, 0..<0, entities: [], into: &out) }
-        var at = 0
-        var pending: [Entity] = []
-        try reader.entities(in: document, finder: finder) { batch, settled in
-            for e in batch where e.start >= at { pending.append(e) }
-            let end = max(settled, pending.last?.end ?? 0)
-            guard end - at >= sliceSize else { return }
-            try writeSlices(document, &at, to: end, pending, sliceSize, &renderer, &out, drain)
-            pending.removeAll(keepingCapacity: true)
+        try framed(document, renderer: &renderer, into: &out) { renderer, out in
+            var at = 0
+            var pending: [Entity] = []
+            try reader.entities(in: document, finder: finder) { batch, settled in
+                for e in batch where e.start >= at { pending.append(e) }
+                let end = max(settled, pending.last?.end ?? 0)
+                guard end - at >= sliceSize else { return }
+                try writeSlices(document, &at, to: end, pending, sliceSize, &renderer, &out, drain)
+                pending.removeAll(keepingCapacity: true)
+            }
+            try writeSlices(document, &at, to: document.count, pending, sliceSize, &renderer, &out, drain)
         }
-        try writeSlices(document, &at, to: document.count, pending, sliceSize, &renderer, &out, drain)
-        renderer.finish(into: &out)
     }
 
     /// `document`, held whole, annotated into `out` in one piece.
@@ -167,10 +166,21 @@ public struct Annotator {
     public static func render(_ document: UnsafeBufferPointer<UInt8>, entities: [Entity], renderer: inout any Renderer,
                               sliceSize: Int, into out: inout [UInt8],
                               drain: (inout [UInt8]) throws -> Void) rethrows {
+        try framed(document, renderer: &renderer, into: &out) { renderer, out in
+            var at = 0
+            try writeSlices(document, &at, to: document.count, entities, max(1, sliceSize), &renderer, &out, drain)
+        }
+    }
+
+    /// The renderer's frame around a document held whole: `begin`, then
+    /// `body` writing the document, then `finish`. An empty document still
+    /// gets one write (of nothing), so a renderer is called for every
+    /// document as it is when a document is written in one piece.
+    private static func framed(_ document: UnsafeBufferPointer<UInt8>, renderer: inout any Renderer, into out: inout [UInt8],
+                               _ body: (inout any Renderer, inout [UInt8]) throws -> Void) rethrows {
         renderer.begin(into: &out)
         if document.isEmpty { renderer.write(document, 0..<0, entities: [], into: &out) }
-        var at = 0
-        try writeSlices(document, &at, to: document.count, entities, max(1, sliceSize), &renderer, &out, drain)
+        try body(&renderer, &out)
         renderer.finish(into: &out)
     }
 

@@ -8,11 +8,11 @@
 /// scanners that look backwards.
 struct StreamingAnnotator {
     /// The finder used on each window.
-    public let finder: EntityFinder
+    let finder: EntityFinder
     /// The renderer that receives the settled text.
-    public var renderer: any Renderer
+    var renderer: any Renderer
     /// Bytes gathered before a window is processed.
-    public let chunkSize: Int
+    let chunkSize: Int
     /// New bytes that make the next window: `chunkSize`, halved while windows
     /// hold many entities so that the entities of one window stay few.
     var windowChunk: Int
@@ -30,10 +30,10 @@ struct StreamingAnnotator {
     var written = 0
 
     /// Bytes at the end of a window that wait for the next chunk.
-    public static let keep = Limits.maxEntityBytes + 4096
+    static let keep = Limits.maxEntityBytes + 4096
 
     /// Creates an annotator; `chunkSize` is how many new bytes make a window.
-    public init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 1 << 20) {
+    init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 1 << 20) {
         self.finder = finder
         self.renderer = renderer
         self.chunkSize = max(chunkSize, 1)
@@ -44,14 +44,14 @@ struct StreamingAnnotator {
     }
 
     /// Starts the output.
-    public mutating func begin(into out: inout [UInt8]) {
+    mutating func begin(into out: inout [UInt8]) {
         renderer.begin(into: &out)
     }
 
     /// Adds input bytes; renders what is settled into `out`, calling `drain`
     /// after every slice of about `sliceSize` input bytes so that the caller
     /// can write `out` away and the output never piles up.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
                               drain: (inout [UInt8]) throws -> Void) rethrows {
         var rest = bytes[...]
         while !rest.isEmpty {
@@ -64,18 +64,18 @@ struct StreamingAnnotator {
     }
 
     /// Renders the rest of the input and ends the output.
-    public mutating func finish(into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void) rethrows {
+    mutating func finish(into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void) rethrows {
         try process(final: true, into: &out, drain: drain)
         renderer.finish(into: &out)
     }
 
     /// Adds input bytes; renders what is settled into `out`.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         feed(bytes, into: &out, drain: { _ in })
     }
 
     /// Renders the rest of the input and ends the output.
-    public mutating func finish(into out: inout [UInt8]) {
+    mutating func finish(into out: inout [UInt8]) {
         finish(into: &out, drain: { _ in })
     }
 

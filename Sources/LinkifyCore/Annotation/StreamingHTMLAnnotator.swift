@@ -10,18 +10,18 @@
 /// it is inside of (`Continuation`) to find its end in the next window.
 struct StreamingHTMLAnnotator {
     /// The finder used on text nodes.
-    public let finder: EntityFinder
+    let finder: EntityFinder
     /// The renderer that receives the settled bytes.
-    public var renderer: any Renderer
+    var renderer: any Renderer
     /// Bytes gathered before a window is processed.
-    public let chunkSize: Int
+    let chunkSize: Int
     var window: [UInt8] = []
     var continuation: Continuation?
     var open: [String: Int] = [:]
     var skipped = 0
 
     /// Bytes at the end of a long text node that wait for the next chunk.
-    public static let keep = StreamingAnnotator.keep
+    static let keep = StreamingAnnotator.keep
     /// Markup shorter than this waits whole for its end; longer markup is written out.
     static let markupLimit = 256 * 1024
     /// Bytes of long markup kept back, so that a terminator split by the window's end is found.
@@ -35,17 +35,17 @@ struct StreamingHTMLAnnotator {
     }
 
     /// Creates an annotator; `chunkSize` is how many new bytes make a window.
-    public init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 2 << 20) {
+    init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 2 << 20) {
         self.finder = finder
         self.renderer = renderer
         self.chunkSize = max(chunkSize, 1)
     }
 
     /// Starts the output.
-    public mutating func begin(into out: inout [UInt8]) { renderer.begin(into: &out) }
+    mutating func begin(into out: inout [UInt8]) { renderer.begin(into: &out) }
 
     /// Adds input bytes; renders what is settled into `out`.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         // A full window always settles something: a pending token is either
         // short (and other tokens fill the window) or long enough to be cut.
         let capacity = max(chunkSize, 2 * Self.markupLimit) + Self.keep
@@ -59,7 +59,7 @@ struct StreamingHTMLAnnotator {
     }
 
     /// Renders the rest of the input and ends the output.
-    public mutating func finish(into out: inout [UInt8]) {
+    mutating func finish(into out: inout [UInt8]) {
         process(final: true, into: &out)
         renderer.finish(into: &out)
     }

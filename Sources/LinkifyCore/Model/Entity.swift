@@ -9,6 +9,9 @@ public struct Entity: Sendable, Equatable, Hashable {
     public var end: Int
     /// The prefix of a target that is the entity's text (when `strings` is nil).
     var prefix: TargetPrefix
+    /// A date shown as a date, not linked: no URL template made its target
+    /// (see `isUnlinkedDate`). Beside `prefix`, in what would be padding.
+    private var unlinkedDate = false
     /// The computed target and the value, when there is either; nil for most
     /// links, so that copying an entity is a copy of a few words (an `Entity`
     /// holding Strings inline is copied through a value witness, several times
@@ -85,12 +88,22 @@ public struct Entity: Sendable, Equatable, Hashable {
         self.strings = value.map { Strings(target: nil, value: $0) }
     }
 
-    /// Entities are equal when their kinds, ranges, targets and values are.
+    /// A date shown as a date (`<time>` in HTML, text in Markdown): no URL
+    /// template made its target, which is its ISO 8601 `value`.
+    public static func unlinkedDate(start: Int, end: Int, value: String) -> Entity {
+        var e = Entity(kind: .date, start: start, end: end, target: value, value: value)
+        e.unlinkedDate = true
+        return e
+    }
+
+    /// Entities are equal when their kinds, ranges, targets and values are,
+    /// and both or neither are unlinked dates.
     /// Targets compare as stored: a target kept as a prefix before the
     /// entity's own bytes differs from the same href held as a string (compare
     /// `target(in:)` to compare hrefs).
     public static func == (a: Entity, b: Entity) -> Bool {
         a.kind == b.kind && a.start == b.start && a.end == b.end && a.target == b.target && a.value == b.value
+            && a.unlinkedDate == b.unlinkedDate
     }
 
     /// Hashes what `==` compares.
@@ -100,6 +113,7 @@ public struct Entity: Sendable, Equatable, Hashable {
         hasher.combine(end)
         hasher.combine(target)
         hasher.combine(value)
+        hasher.combine(unlinkedDate)
     }
 
     /// The byte range `start..<end`.
@@ -168,8 +182,8 @@ extension Entity {
     /// A date that is shown as a date, not linked: no `--date-url` gave it a
     /// URL. The one rule for it, used by the finder (no link policy applies),
     /// the renderers (`<time>`, plain text in Markdown), the Markdown rescans
-    /// (not a written link) and the linter (not bare). The date scanner marks
-    /// such a date by making its target its ISO 8601 value, which a URL
-    /// template cannot produce unless it is `{}` alone.
-    public var isUnlinkedDate: Bool { kind == .date && target == .string(value ?? "") }
+    /// (not a written link) and the linter (not bare). The date scanner says
+    /// so when it makes the entity (`unlinkedDate`), so a template that
+    /// expands to the value itself (`--date-url '{}'`) still makes a link.
+    public var isUnlinkedDate: Bool { unlinkedDate }
 }

@@ -31,6 +31,26 @@ import Testing
         #expect(Snapshot(dir.path) == before)
     }
 
+    /// A path named twice is one input, at its first place: no conflict
+    /// with itself, one output, one line per link.
+    @Test func theSamePathNamedTwiceIsOneInput() {
+        let dir = TempFolder()
+        dir.file("ca/x.md", "see a.com\n")
+        dir.file("cb/y.md", "see b.com\n")
+        let r = Self.run(dir, ["ca/x.md", "ca/x.md", "-o", "out/"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(dir.allFiles() == ["ca/x.md", "cb/y.md", "out/x.md"])
+        #expect(dir.text("out/x.md") == "see [a.com](https://a.com)\n")
+        // One input: `-o out` (no extension, missing) names a file, as for one path.
+        let one = Self.run(dir, ["ca/x.md", "ca/x.md", "-o", "single"])
+        #expect(one.status == 0, "\(one.err)")
+        #expect(dir.text("single") == "see [a.com](https://a.com)\n")
+        let listed = InProcessRun(["--to", "jsonl", dir.at("cb/y.md"), dir.at("ca/x.md"), dir.at("cb/y.md"), dir.at("ca/x.md")])
+        #expect(listed.status == 0)
+        let hosts = listed.out.split(separator: "\n").map { $0.contains("b.com") ? "b" : "a" }
+        #expect(hosts == ["b", "a"])
+    }
+
     @Test func twoFoldersWithOneRelativePath() {
         let dir = TempFolder()
         dir.file("ca/x.md", "see a.com\n")

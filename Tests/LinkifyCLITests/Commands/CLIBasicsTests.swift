@@ -33,6 +33,22 @@ import Testing
         #expect(r.err.contains("did you mean '\(meant)'?"))
     }
 
+    /// An unknown option names the help of the command it was given to, and
+    /// a flag the typed name starts with is suggested however much is added.
+    @Test(arguments: [
+        (["--formt"], "linkify: unknown option '--formt' (did you mean '--format'?) (see linkify --help)\n"),
+        (["lint", "--formt"], "linkify: unknown option '--formt' (did you mean '--format'?) (see linkify lint --help)\n"),
+        (["--tooo", "x"], "linkify: unknown option '--tooo' (did you mean '--to'?) (see linkify --help)\n"),
+        (["lint", "--verbosely"], "linkify: unknown option '--verbosely' (did you mean '--verbose'?) (see linkify lint --help)\n"),
+        (["lint", "--zzzzzz"], "linkify: unknown option '--zzzzzz' (see linkify lint --help)\n"),
+        (["lint", "-z"], "linkify: unknown option '-z' (see linkify lint --help)\n"),
+    ])
+    func unknownOptionNamesTheCommandsHelp(_ arguments: [String], _ message: String) {
+        let r = InProcessRun(arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr == message)
+    }
+
     @Test func farMissSuggestsNothing() {
         let r = Subprocess.linkify(["--zzzzzz"])
         #expect(r.status == 2)

@@ -43,6 +43,19 @@ import Testing
         #expect(linked.out == "due [2026-12-03](https://cal.example/2026-12-03)\n")
     }
 
+    /// A template that is the value alone still makes links: whether a date
+    /// is linked is whether a template made its target, not what it made.
+    @Test func dateURLOfTheValueAloneLinks() {
+        let html = InProcessRun(["--detect", "date", "--date-url", "{}"], stdin: Array("due 2026-12-03\n".utf8))
+        #expect(html.status == 0)
+        #expect(html.out == "due <a href=\"2026-12-03\">2026-12-03</a>\n")
+        let markdown = InProcessRun(["--detect", "date", "--to", "markdown", "--date-url", "{}"], stdin: Array("due 2026-12-03\n".utf8))
+        #expect(markdown.out == "due [2026-12-03](2026-12-03)\n")
+        // A second run changes nothing (the linter's part: LintTests.unlinkedDates).
+        let again = InProcessRun(["--detect", "date", "--from", "markdown", "--to", "markdown", "--date-url", "{}"], stdin: markdown.stdout)
+        #expect(again.out == markdown.out)
+    }
+
     @Test func addressesLinkToTheirTemplate() {
         let r = Subprocess.linkify(["--detect", "address", "--to", "markdown", "--address-url", "https://maps.example/?q={}"],
                                    stdin: "HQ: 1 Main St, Springfield, IL 62701.\n")

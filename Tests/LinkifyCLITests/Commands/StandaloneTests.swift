@@ -77,7 +77,7 @@ import Testing
         (["-s", "--to", "jsonl"], "--standalone writes an HTML document: it cannot be combined with --to jsonl"),
         (["-s", "-i", "x.md"], "--in-place keeps each file's format: it cannot be combined with --standalone"),
         (["-s", "--check", "x.md"], "--check keeps each file's format: it cannot be combined with --standalone"),
-        (["-s", "-", "-"], "--standalone writes one document to standard output: give one input, or -o DIR"),
+        (["-s", "-", "/dev/null"], "--standalone writes one document to standard output: give one input, or -o DIR"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         let r = InProcessRun(arguments, stdin: Array("x".utf8))

@@ -26,16 +26,18 @@ import Testing
         #expect(calls.values().allSatisfy { $0 == 1 })
     }
 
-    @Test func forEachStopsTakingInputsOnceAskedTo() {
+    @Test func forEachStopsTakingInputsOnceAskedToAndReturnsTheWorstStatus() {
         let taken = Slots<Bool>(count: 100)
         for i in 0..<100 { taken.set(i, false) }
         let stop = Slots<Bool>(count: 1)
         stop.set(0, false)
-        JobRunner(requested: 1, inputs: 100).forEach(100, stop: { stop.values()[0] }) { i in
+        let worst = JobRunner(requested: 1, inputs: 100).forEach(100, stop: { stop.values()[0] }) { i in
             taken.set(i, true)
             if i == 9 { stop.set(0, true) }
+            return i == 5 ? 2 : (i == 7 ? 1 : 0)
         }
         #expect(taken.values().filter { $0 }.count == 10)
+        #expect(worst == 2)
     }
 
     /// Both commands call a walked file binary by the same test: a NUL in its

@@ -61,16 +61,23 @@ func finding(_ path: String = "docs/a.md", _ kind: EntityKind = .url, _ text: St
 
     /// Reports the first four bytes as a date, shown (not linked) or linked.
     struct FixedDateScanner: EntityScanner {
-        let target: String
+        /// nil: the date is shown, not linked.
+        let target: String?
         func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
-            if minStart == 0 && text.count >= 4 { out.append(Entity(kind: .date, start: 0, end: 4, target: target, value: "2026-01-01")) }
+            guard minStart == 0 && text.count >= 4 else { return }
+            if let target {
+                out.append(Entity(kind: .date, start: 0, end: 4, target: target, value: "2026-01-01"))
+            } else {
+                out.append(.unlinkedDate(start: 0, end: 4, value: "2026-01-01"))
+            }
         }
     }
 
     @Test("a date annotate would not link is not bare; a linked one is")
     func unlinkedDates() {
         let bytes = Array("2026 and http://a.com".utf8)
-        for (target, count) in [("2026-01-01", 1), ("https://cal.example/2026-01-01", 2)] {
+        // A template that is the value alone (`--date-url '{}'`) links the date too.
+        for (target, count) in [(nil, 1), ("https://cal.example/2026-01-01", 2), ("2026-01-01", 2)] as [(String?, Int)] {
             let options = FinderOptions(kinds: .url, userScanners: [FixedDateScanner(target: target)])
             let linter = Linter(format: .text, finder: EntityFinder(options: options))
             let result = bytes.withUnsafeBufferPointer { linter.lint($0, path: "p") }

@@ -64,8 +64,11 @@ struct DateScanner: EntityScanner {
 
     func emit(_ m: DateMatch, start: Int, into out: inout [Entity]) {
         let iso = m.iso
-        let target = template.map { URLTemplate.expand($0, value: iso) } ?? iso
-        out.append(Entity(kind: .date, start: start, end: m.end, target: target, value: iso))
+        if let template {
+            out.append(Entity(kind: .date, start: start, end: m.end, target: URLTemplate.expand(template, value: iso), value: iso))
+        } else {
+            out.append(.unlinkedDate(start: start, end: m.end, value: iso))
+        }
     }
 
     /// A number may start a date unless it continues a word, a number or a
