@@ -20,7 +20,7 @@ import LinkifyTestSupport
         #expect(named.status == 0)
         // Read as Markdown: the link and the code span are left alone.
         #expect(named.stdoutText == "see [x](https://a.com) and `https://b.com` and [c.com](https://c.com)\n")
-        // Without it standard input is plain text (what issue 14 met).
+        // Without it standard input is plain text (what a user piping Markdown met).
         let plain = SpawnedLinkify.run(["--to", "markdown"], in: dir.path, stdin: Array(Self.markdown.utf8))
         // (A URL with its scheme: the bare-name model may leave a bare `b.com` alone.)
         #expect(plain.stdoutText.contains("`<https://b.com>`"))

@@ -4,7 +4,7 @@ import Glibc
 import Testing
 @testable import LinkifyCLI
 
-/// Batch conversion never loses a file (issue 14): every output path is
+/// Batch conversion never loses a file: every output path is
 /// worked out before anything is written; two inputs for one output, an
 /// output that is an input, `-o FILE` with several inputs and standard
 /// input sent to a folder are usage errors that write nothing.

@@ -25,7 +25,7 @@ func folderEntries(_ dir: String) -> [String] {
     (try? FileManager.default.contentsOfDirectory(atPath: dir).sorted()) ?? []
 }
 
-/// Whether the Markdown reader knows links, autolinks and code (issue 4):
+/// Whether the Markdown reader knows links, autolinks and code:
 /// the Markdown `--fix` tests need it.
 let markdownReaderSkipsLinks: Bool = {
     let bytes = Array("<http://a.com> [x](http://b.com) `http://c.com`\n".utf8)
@@ -286,7 +286,7 @@ let markdownReaderSkipsLinks: Bool = {
         #expect(String(decoding: Subprocess.read(dir + "/notes.txt"), as: UTF8.self) == "see https://example.com\n")
     }
 
-    @Test(.enabled(if: markdownReaderSkipsLinks, "needs the Markdown reader that skips links and code (issue 4)"))
+    @Test(.enabled(if: markdownReaderSkipsLinks, "needs the Markdown reader that skips links and code"))
     func fixRewritesMarkdownAndASecondLintFindsNothing() {
         let original = "# Links\n\nsee https://example.com and www.example.com.\n\n`https://code.example.com`\n"
         let dir = lintFolder(["a.md": original])

@@ -4,7 +4,7 @@ import Glibc
 import Testing
 @testable import LinkifyCLI
 
-/// HTML files that are HTML (issue 14): `--standalone` writes plain text as a
+/// HTML files that are HTML: `--standalone` writes plain text as a
 /// complete HTML5 document; `-o DIR` does so for every plain-text file it
 /// writes as html; Markdown stays Markdown and keeps its name.
 @Suite struct StandaloneTests {

@@ -2,7 +2,7 @@
 import Testing
 
 /// `--help`, the man page and the completion scripts against the flag table
-/// `Flag.all` they are generated from (issue 8: every flag in both, fixed
+/// `Flag.all` they are generated from (every flag in both, fixed
 /// value sets completed). `scripts/check/test_install.sh` renders and loads them.
 @Suite struct GeneratedDocsTests {
     /// The options part of the man page for `command` (its `.SS` section).

@@ -6,7 +6,7 @@ import Testing
 
 /// Annotate and lint go through one job runner: one scheduler, one way to
 /// open an input and call it binary, one rule for replacing a file through a
-/// symbolic link (issue 15). Where the two copies it replaced disagreed, the
+/// symbolic link. Where the two copies it replaced disagreed, the
 /// rule kept is tested here.
 @Suite struct JobRunnerTests {
     @Test func workerCount() {
@@ -49,7 +49,7 @@ import Testing
         let early = Array("https://early.example ".utf8) + Array(repeating: UInt8(ascii: "a"), count: InputFile.binarySniffBytes - 40) + [0]
         dir.file("d/early.md", early)
         dir.file("d/late.md", late)
-        // Skip notes need --verbose (issue 14).
+        // Skip notes need --verbose.
         let annotate = InProcessRun(["--to", "jsonl", "--verbose", dir.at("d")])
         #expect(annotate.status == 0)
         #expect(annotate.errors(relativeTo: dir.path) == "linkify: d/early.md: skipped: binary file\n")

@@ -208,8 +208,8 @@ struct BareNameModel {
 /// a table that grows with the hosts found (at most one per 4 bytes of the buffer).
 struct DocumentHosts {
     /// An open-addressing table of the hashes (0 marks an empty slot):
-    /// Set<UInt64> hashed each hash again with SipHash, a third of the
-    /// model's cost on URL-dense text.
+    /// Set<UInt64> would hash each hash again with SipHash, which showed on
+    /// URL-dense text (docs/benchmarks.md).
     private var slots: [UInt64] = []
     private var count = 0
 

@@ -114,7 +114,7 @@ struct UTS58Scanner: EntityScanner {
 
     /// What one trigger produced: an entity, a span to skip without one, or
     /// nothing. Not an optional: `Outcome?` was copied and destroyed through
-    /// Optional's generic value witnesses, 5 % of the time on URL-dense text
+    /// Optional's generic value witnesses, which showed on URL-dense text
     /// (docs/benchmarks.md).
     enum Outcome {
         case entity(Entity)

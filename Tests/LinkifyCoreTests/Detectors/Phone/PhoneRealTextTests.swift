@@ -84,7 +84,7 @@ import Testing
         func shaped(_ s: String) -> Bool { PhoneLookalikes.hasVersionOrDateShape(ArraySlice(s.unicodeScalars.map(\.value))) }
         #expect(shaped("114.0.5735.106-1"))
         #expect(shaped("(12-20220428-1)"))
-        #expect(shaped("2017-12-01.13"))   // quoted in issue 12
+        #expect(shaped("2017-12-01.13"))   // a dotted date seen in a changelog
         #expect(shaped("0~20190702"))
         #expect(!shaped("1.800.555.0199"))
         #expect(!shaped("+49 (0)89 12345-0"))

@@ -46,7 +46,7 @@ import Testing
         "電話 |06(6123)4567| まで。",
     ]
 
-    /// Look-alikes: none of these is a phone number (SPEC §5, issue 6).
+    /// Look-alikes: none of these is a phone number (SPEC §5).
     static let lookalikesCases = [
         "Order #1234567890 shipped on 2024-11-05; tracking 1Z999AA10123456784.",
         "Version 10.15.7 (build 19H2) released 2020-11-12.",

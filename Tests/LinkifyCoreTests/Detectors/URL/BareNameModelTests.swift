@@ -41,7 +41,7 @@ import Testing
         #expect(marked("example.pl") == "example.pl")
     }
 
-    /// A name directly after `/` or `\` is a path component (issue 12).
+    /// A name directly after `/` or `\` is a path component.
     @Test func pathComponents() {
         // bsdextrautils/changelog.gz writes git.kernel.org with a scheme; a path is still a path.
         #expect(marked("install to /usr/share/perl5/Debian/file.pl now") == "install to /usr/share/perl5/Debian/file.pl now")

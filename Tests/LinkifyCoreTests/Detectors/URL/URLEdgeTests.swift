@@ -1,12 +1,12 @@
 import Testing
 @testable import LinkifyCore
 
-/// URL correctness seen on real text (issue 12). Where a line comes from is
+/// URL correctness seen on real text. Where a line comes from is
 /// said beside it; the others are the issue's own examples.
 @Suite struct URLEdgeTests {
     /// A URL that starts with a scheme is linked whole or not at all.
     @Test func schemeURLIsWholeOrNothing() {
-        #expect(marked("go http://★x.example/a now") == "go http://★x.example/a now")   // issue 12
+        #expect(marked("go http://★x.example/a now") == "go http://★x.example/a now")
         #expect(marked("go http://x★.example/a now") == "go http://x★.example/a now")
         #expect(marked("see http://x.example/a now") == "see |http://x.example/a| now")
     }

@@ -66,7 +66,7 @@ import Testing
 
     static let falsePositives = [
         "edit main.rs and setup.py, see README.md",
-        // A path counts for a name only when its top label is not a common file extension (issue 12).
+        // A path counts for a name only when its top label is not a common file extension.
         "but main.rs/blob has a path",
         "but |docs.rs/serde| and |https://docs.rs|",
         "|www.setup.py| has www",

@@ -2,7 +2,7 @@ import Testing
 @testable import LinkifyCore
 
 /// `linkify -i` over a real Markdown book leaves file paths, code spans and
-/// `file:line` references alone (issue 12: `src/main.rs:2:5` became
+/// `file:line` references alone (`src/main.rs:2:5` once became
 /// `src/[main.rs:2](https://main.rs:2):5`).
 ///
 /// The excerpt is from "The Rust Programming Language" as Debian's rust-doc

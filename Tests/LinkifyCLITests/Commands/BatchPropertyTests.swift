@@ -4,7 +4,7 @@ import Glibc
 import Testing
 @testable import LinkifyCLI
 
-/// The property of issue 14: whatever the inputs (files, folders, standard
+/// The batch property: whatever the inputs (files, folders, standard
 /// input), `-o` (a new or existing folder, a file with or without an
 /// extension, an input) and `--to`, no input's output is lost or
 /// overwritten. A run either writes every input's output where no other
