@@ -413,7 +413,7 @@ enum TLDDoubleLife {
         4,   // ye: extension 0, domain 1, member 0
         36,   // af: extension 0, domain 1, member 1
         6,   // bf: extension 2, domain 1, member 0
-        4,   // cf: extension 0, domain 1, member 0
+        7,   // cf: extension 3, domain 1, member 0
         6,   // gf: extension 2, domain 1, member 0
         6,   // nf: extension 2, domain 1, member 0
         4,   // pf: extension 0, domain 1, member 0

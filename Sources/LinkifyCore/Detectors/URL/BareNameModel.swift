@@ -11,7 +11,7 @@
 /// - the name's shape: a file stem (`Makefile`, `README`, `CMakeLists`,
 ///   `configure`, …), a one-letter stem, a camelCase stem, a capitalised
 ///   one when the top label is also an extension, a code span's backtick
-///   before it;
+///   before it, a `_` right before or after it (part of an identifier);
 /// - a path, query or fragment after the name, or a port, only when the top
 ///   label weighs less as a file extension than as a domain
 ///   (`gcc.target/i386/x.c` is a path, `main.rs:2` a line);
@@ -27,6 +27,7 @@ struct BareNameModel {
         static let capitals = -2
         static let oneLetterStem = -2
         static let codeSpan = -4
+        static let identifier = -10
         static let lineNumber = -3
         static let port = 1
         static let pathAfterName = 2
@@ -131,6 +132,12 @@ struct BareNameModel {
         }
         if c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x60 {
             j.add(Weight.codeSpan, explains, "in a code span")
+        }
+        // A host has no `_`: a name glued to one is a piece of an identifier
+        // (`make_vms.com`, `opt.no_sig`, `old_sigaction.sa_handler`, `pathlib.Path.is_dir`).
+        if (c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x5F)
+            || (c.host.upperBound < t.count && t[c.host.upperBound] == 0x5F) {
+            j.add(Weight.identifier, explains, "glued to '_' (part of an identifier)")
         }
         if c.colonNumber {
             if extensionWins {

@@ -97,6 +97,26 @@ import Testing
         #expect(w("accountants") == (0, 0, 0))
     }
 
+    /// A host has no `_`: a name glued to one is a piece of an identifier,
+    /// not a link, whatever its top label.
+    @Test func nameGluedToUnderscore() {
+        #expect(marked("- Update make_vms.com [Zinser]") == "- Update make_vms.com [Zinser]")   // zlib1g-dev/changelog.gz
+        #expect(marked("\t* g10/cipher-cfb.c (write_header): Assume opt.no_mdc_warn is false.")   // dirmngr/changelog.gz
+                == "\t* g10/cipher-cfb.c (write_header): Assume opt.no_mdc_warn is false.")
+        #expect(marked("\told_sigaction32.sa_handler__ to old_sigaction.sa_handler__,")   // strace/changelog.gz
+                == "\told_sigaction32.sa_handler__ to old_sigaction.sa_handler__,")
+        #expect(marked("  :meth:`~pathlib.Path.is_dir()`, :meth:`~pathlib.Path.is_file()`,")   // python3.11-dev/changelog.gz
+                == "  :meth:`~pathlib.Path.is_dir()`, :meth:`~pathlib.Path.is_file()`,")
+        #expect(marked("see make-vms.com") == "see |make-vms.com|")   // without the `_`, `.com` still wins
+    }
+
+    /// `.cf` names sendmail's and imake's configuration files more often than the Central African Republic.
+    @Test func configurationFiles() {
+        // x11-common/changelog.Debian.old.gz
+        #expect(marked("  * Disable building of largely defunct XRX plugin in linux.cf.")
+                == "  * Disable building of largely defunct XRX plugin in linux.cf.")
+    }
+
     /// `gfm` and `twitter` do not use the model: twitter-text links `control.in` (`.in` is a country domain).
     @Test func otherProfilesUnchanged() {
         #expect(marked("see control.in", FinderOptions(profile: .twitter)) == "see |control.in|")
