@@ -7,7 +7,9 @@
 /// - the top-level label's double life (`TLDDoubleLife`, generated from
 ///   GitHub Linguist, a list of build and packaging names and Python's
 ///   standard library): its weight as a registered domain minus its weight
-///   as a file extension and as a member name in code (`user.name`);
+///   as a file extension and as a member name in code (`user.name`), and,
+///   for a generic domain delegated since 2013, as a common English word
+///   (`safe.directory`);
 /// - the name's shape: a file stem (`Makefile`, `README`, `CMakeLists`,
 ///   `configure`, …), a one-letter stem, a camelCase stem, a capitalised
 ///   one when the top label is also an extension, a code span's backtick
@@ -28,6 +30,7 @@ struct BareNameModel {
         static let oneLetterStem = -2
         static let codeSpan = -4
         static let identifier = -10
+        static let word = -1
         static let lineNumber = -3
         static let port = 1
         static let pathAfterName = 2
@@ -44,14 +47,20 @@ struct BareNameModel {
     ]
 
     /// The top label's weights (`TLDDoubleLife`): as a file extension (0–3),
-    /// as a domain (0–4), as a member name in code (0–2).
-    static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>) -> (ext: Int, domain: Int, member: Int) {
-        guard tld.count <= 8 else { return (0, 0, 0) }
+    /// as a domain (0–4), as a member name in code (0–2), and whether it is a
+    /// common English word.
+    static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>) -> (ext: Int, domain: Int, member: Int, word: Bool) {
         var key: UInt64 = 0
-        for k in tld.reversed() {
-            let b = t[k]
-            guard b < 0x80 else { return (0, 0, 0) }
-            key = key << 8 | UInt64(ByteClass.lower(b))
+        if tld.count <= 8 {
+            for k in tld.reversed() {
+                let b = t[k]
+                guard b < 0x80 else { return (0, 0, 0, false) }
+                key = key << 8 | UInt64(ByteClass.lower(b))
+            }
+        } else {
+            // A longer label (`directory`): its hash, marked by the top bit that no packed ASCII key has.
+            guard !t[tld].contains(where: { $0 >= 0x80 }) else { return (0, 0, 0, false) }
+            key = stemHash(UnsafeBufferPointer(rebasing: t[tld])) | 1 << 63
         }
         let keys = TLDDoubleLife.keys
         var lo = 0, hi = keys.count
@@ -59,9 +68,9 @@ struct BareNameModel {
             let mid = (lo + hi) >> 1
             if keys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < keys.count && keys[lo] == key else { return (0, 0, 0) }
+        guard lo < keys.count && keys[lo] == key else { return (0, 0, 0, false) }
         let v = TLDDoubleLife.values[lo]
-        return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5))
+        return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5 & 3), v & 0x80 != 0)
     }
 
     /// What the scanner knows about one candidate.
@@ -104,12 +113,16 @@ struct BareNameModel {
     static func judge(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, hosts: DocumentHosts?,
                       explains: Bool) -> Judgement {
         var j = Judgement()
-        let (ext, domain, member) = weights(t, c.tld)
+        let (ext, domain, member, word) = weights(t, c.tld)
         let tldName = explains ? UTF8Bytes.string(t, c.tld).lowercased() : ""
         j.add(domain, explains, "'.\(tldName)' as a domain (weight \(domain))")
         if ext > 0 { j.add(-ext, explains, "'.\(tldName)' as a file extension (weight \(ext))") }
         // `user.name`, `io.open`: a member name in code, unless the domain reading dominates (`.com`).
         if member > 0 && domain < 4 { j.add(-member, explains, "'.\(tldName)' as a member name in code (weight \(member))") }
+        // `safe.directory`, `time.now`, `user.email`: a generic domain delegated
+        // since 2013 that is also a common English word is, in text, most often
+        // a setting or code; a country or older domain keeps its weight.
+        if word && domain == 0 { j.add(Weight.word, explains, "'.\(tldName)' as a common English word") }
         // A common file extension: one that weighs more as an extension than as a domain.
         let extensionWins = ext > domain
         let stemEnd = firstDot(t, c.host)

@@ -87,7 +87,12 @@ import Testing
     @Test func doubleLifeWeights() {
         func w(_ s: String) -> (Int, Int, Int) {
             let bytes = Array(s.utf8)
-            return bytes.withUnsafeBufferPointer { BareNameModel.weights($0, 0..<bytes.count) }
+            let v = bytes.withUnsafeBufferPointer { BareNameModel.weights($0, 0..<bytes.count) }
+            return (v.ext, v.domain, v.member)
+        }
+        func isWord(_ s: String) -> Bool {
+            let bytes = Array(s.utf8)
+            return bytes.withUnsafeBufferPointer { BareNameModel.weights($0, 0..<bytes.count).word }
         }
         #expect(w("in").0 == 3 && w("in").1 == 2)   // autoconf templates; India
         #expect(w("com").1 == 4 && w("org").1 == 4)
@@ -95,6 +100,19 @@ import Testing
         #expect(w("name").2 == 2)
         #expect(w("de") == (0, 2, 0))
         #expect(w("accountants") == (0, 0, 0))
+        #expect(isWord("directory") && isWord("now") && !isWord("icu") && !isWord("cloud"))
+    }
+
+    /// A generic domain delegated since 2013 that is a common English word is
+    /// not a link on its own; with other evidence it still is.
+    @Test func englishWordTopLabel() {
+        // git-man/changelog.gz
+        #expect(marked("      setup: opt-out of check with safe.directory=*") == "      setup: opt-out of check with safe.directory=*")
+        // ruby3.1/changelog.gz (a Ruby snippet in a commit message)
+        #expect(marked("time: Time.now, file: dir.join(\"old.txt\")") == "time: Time.now, file: dir.join(\"old.txt\")")
+        #expect(marked("see safe.directory and https://safe.directory/x") == "see |safe.directory| and |https://safe.directory/x|")
+        #expect(marked("as part of zeroday.cloud") == "as part of |zeroday.cloud|")   // not a common word: still a link
+        #expect(marked("universal-acceptance-test.icu") == "|universal-acceptance-test.icu|")   // UTS #58 test line
     }
 
     /// A host has no `_`: a name glued to one is a piece of an identifier,
