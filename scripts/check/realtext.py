@@ -159,7 +159,10 @@ def main():
         contents[p] = data
         total += len(data)
         text = data.decode("utf-8", "replace")
-        for m in re.finditer(r"(?:[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^/@\s]*@)?|\bwww\.|@)([\w.-]+\.[a-zA-Z]{2,})", text):
+        # An email domain needs a local part before `@` and starts with a
+        # letter or digit: `@typing.final` is a Python decorator and
+        # `p11-kit-remote@.service.in` a systemd template unit, not hosts.
+        for m in re.finditer(r"(?:[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^/@\s]*@)?|\bwww\.|(?<=[\w.+-])@)([^\W_][\w.-]*\.[a-zA-Z]{2,})", text):
             h = m.group(1).lower().rstrip(".")
             scheme_hosts.add(h)
             scheme_hosts.add(last_two(h))
