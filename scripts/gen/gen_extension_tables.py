@@ -55,10 +55,11 @@ import sys
 # keys and installers (.pub .key .run), bundles and archives (.app .zip .cab),
 # Autotest suites (.at), makeindex styles (.ist), qmake projects (.pro), BitBake recipes (.bb),
 # Objective-C++ (.mm), zone files (.zone), catalogues (.cat), backups (.bak .old .orig),
-# sendmail and imake configuration files (`sendmail.cf`, `linux.cf`: .cf).
+# sendmail and imake configuration files (`sendmail.cf`, `linux.cf`: .cf), Debian's
+# per-package NEWS files (`debian/slapd.NEWS`: .news).
 BUILD_NAMES = """in am ac at build map so la mo man inc new docs info target service socket mount timer
 pub key run app zip cab ist pro bb mm zone cat bak old orig diff patch log lock list conf cfg ini spec
-sh py pl pm rs md mk ps tf gd mov cf""".split()
+sh py pl pm rs md mk ps tf gd mov cf news""".split()
 
 TOP_TLDS = "com net org edu gov".split()
 COMMON_TLDS = """mil int info biz io co us uk de fr nl eu ru jp cn br au ca it es pl

@@ -349,6 +349,7 @@ enum TLDDoubleLife {
         0x73626f6a,   // jobs
         0x73636f64,   // docs
         0x73756c70,   // plus
+        0x7377656e,   // news
         0x746e696d,   // mint
         0x74736166,   // fast
         0x74736562,   // best
@@ -754,6 +755,7 @@ enum TLDDoubleLife {
         4,   // jobs: extension 0, domain 1, member 0
         131,   // docs: extension 3, domain 0, member 0, word
         128,   // plus: extension 0, domain 0, member 0, word
+        3,   // news: extension 3, domain 0, member 0
         2,   // mint: extension 2, domain 0, member 0
         128,   // fast: extension 0, domain 0, member 0, word
         128,   // best: extension 0, domain 0, member 0, word

@@ -128,11 +128,14 @@ import Testing
         #expect(marked("see make-vms.com") == "see |make-vms.com|")   // without the `_`, `.com` still wins
     }
 
-    /// `.cf` names sendmail's and imake's configuration files more often than the Central African Republic.
+    /// `.cf` names sendmail's and imake's configuration files more often than
+    /// the Central African Republic, `.news` Debian's per-package NEWS files.
     @Test func configurationFiles() {
         // x11-common/changelog.Debian.old.gz
         #expect(marked("  * Disable building of largely defunct XRX plugin in linux.cf.")
                 == "  * Disable building of largely defunct XRX plugin in linux.cf.")
+        // Debian's per-package NEWS files (libldap-common/changelog.Debian.gz)
+        #expect(marked("  * Note ITS#9126 recommendation in slapd.NEWS.") == "  * Note ITS#9126 recommendation in slapd.NEWS.")
     }
 
     /// `gfm` and `twitter` do not use the model: twitter-text links `control.in` (`.in` is a country domain).
