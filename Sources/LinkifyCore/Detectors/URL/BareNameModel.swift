@@ -31,6 +31,7 @@ struct BareNameModel {
         static let codeSpan = -4
         static let identifier = -10
         static let word = -1
+        static let obfuscatedAddress = -8
         static let lineNumber = -3
         static let port = 1
         static let pathAfterName = 2
@@ -152,6 +153,10 @@ struct BareNameModel {
             || (c.host.upperBound < t.count && t[c.host.upperBound] == 0x5F) {
             j.add(Weight.identifier, explains, "glued to '_' (part of an identifier)")
         }
+        // `colin.harrison-at-virgin.net`: an address written so that harvesters miss it, not a host.
+        if Self.hasAtWord(t, c.host) {
+            j.add(Weight.obfuscatedAddress, explains, "'-at-' in the name (an address written without '@')")
+        }
         if c.colonNumber {
             if extensionWins {
                 j.lineNumber = true
@@ -163,6 +168,17 @@ struct BareNameModel {
         if c.hasPath && !extensionWins { j.add(Weight.pathAfterName, explains, "a path after the name") }
         if let hosts { j.addDocumentEvidence(t, c, hosts: hosts, explains: explains) }
         return j
+    }
+
+    /// Whether a label of `r` holds `-at-` (any case) between two of its parts.
+    static func hasAtWord(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard r.count >= 6 else { return false }
+        var k = r.lowerBound + 1
+        while k + 4 < r.upperBound {
+            if t[k] == 0x2D && t[k + 3] == 0x2D && t[k + 1] | 0x20 == 0x61 && t[k + 2] | 0x20 == 0x74 { return true }
+            k += 1
+        }
+        return false
     }
 
     /// The end of the first label of `r`.
@@ -260,6 +276,10 @@ struct DocumentHosts {
                     continue
                 }
             case 0x40:
+                // An email domain has a local part before its `@`: `@typing.final`
+                // (a Python decorator) and `@name` (a mention) say nothing of hosts.
+                guard i > 0, case let b = t[i - 1], b >= 0x80 || ByteClass.isAlnum(b) || b == 0x2E || b == 0x5F || b == 0x2B || b == 0x2D
+                else { break }
                 let end = Self.hostEnd(t, from: i + 1)
                 insert(t, (i + 1)..<end)
                 i = max(end, i + 1)

@@ -128,6 +128,17 @@ import Testing
         #expect(marked("see make-vms.com") == "see |make-vms.com|")   // without the `_`, `.com` still wins
     }
 
+    /// An address written with `-at-` is not a link to a host (git-man/changelog.gz's
+    /// "Author: Colin Harrison <colin.harrison-at-virgin.net>"), and an `@`
+    /// with no local part before it (a decorator, as python3.11-dev/changelog.gz
+    /// writes `@typing.final`) is no evidence of a host.
+    @Test func addressShapesThatAreNotHosts() {
+        #expect(marked("Author: Colin Harrison <colin.harrison-at-virgin.net>") == "Author: Colin Harrison <colin.harrison-at-virgin.net>")
+        #expect(marked("    @typing.final\n    def f(self): ...  # typing.final marks it")
+                == "    @typing.final\n    def f(self): ...  # typing.final marks it")
+        #expect(marked("see tbits.final and me@tbits.final") == "see |tbits.final| and |me@tbits.final|")
+    }
+
     /// `.cf` names sendmail's and imake's configuration files more often than
     /// the Central African Republic, `.news` Debian's per-package NEWS files.
     @Test func configurationFiles() {
