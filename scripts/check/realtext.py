@@ -39,11 +39,13 @@ it (a year after a zone, as git and date(1) write it), holds a four-digit
 year different from its value's year.
 """
 import argparse
+import atexit
 import collections
 import gzip
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -146,6 +148,7 @@ def main():
     if args.max_files:
         files = files[:args.max_files]
     tmp = tempfile.mkdtemp(prefix="realtext-")
+    atexit.register(shutil.rmtree, tmp, True)   # the decompressed corpus is 150 MB on Debian
     paths, total, contents = [], 0, {}
     scheme_hosts, path_names, all_text = set(), set(), []
     for i, f in enumerate(files):
