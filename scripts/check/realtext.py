@@ -39,11 +39,13 @@ it (a year after a zone, as git and date(1) write it), holds a four-digit
 year different from its value's year.
 """
 import argparse
+import atexit
 import collections
 import gzip
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -146,6 +148,7 @@ def main():
     if args.max_files:
         files = files[:args.max_files]
     tmp = tempfile.mkdtemp(prefix="realtext-")
+    atexit.register(shutil.rmtree, tmp, True)   # the decompressed corpus is 150 MB on Debian
     paths, total, contents = [], 0, {}
     scheme_hosts, path_names, all_text = set(), set(), []
     for i, f in enumerate(files):
@@ -159,7 +162,10 @@ def main():
         contents[p] = data
         total += len(data)
         text = data.decode("utf-8", "replace")
-        for m in re.finditer(r"(?:[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^/@\s]*@)?|\bwww\.|@)([\w.-]+\.[a-zA-Z]{2,})", text):
+        # An email domain needs a local part before `@` and starts with a
+        # letter or digit: `@typing.final` is a Python decorator and
+        # `p11-kit-remote@.service.in` a systemd template unit, not hosts.
+        for m in re.finditer(r"(?:[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^/@\s]*@)?|\bwww\.|(?<=[\w.+-])@)([^\W_][\w.-]*\.[a-zA-Z]{2,})", text):
             h = m.group(1).lower().rstrip(".")
             scheme_hosts.add(h)
             scheme_hosts.add(last_two(h))

@@ -34,6 +34,12 @@ Weights, written down here so that the table can be regenerated and argued with:
                    1  5 to 99 times
                    0  otherwise (`.com` and `.org` are counted but, at domain
                       weight 4, the model does not use this weight for them)
+  word flag        1  a common English word: written 20 times or more as a
+                      lowercase word in the standard library's comments and
+                      docstrings (`directory`, `now`, `email`, `box`); the
+                      model weighs it only for domain weight 0 (a generic
+                      domain delegated since 2013: `safe.directory` is a git
+                      setting, `time.now` code)
 Only domains in IANA's list are written (a name whose last label is not a
 top-level domain is never a bare link anyway).
 """
@@ -48,10 +54,12 @@ import sys
 # texinfo (.info), systemd units (.target .service .socket .mount .timer),
 # keys and installers (.pub .key .run), bundles and archives (.app .zip .cab),
 # Autotest suites (.at), makeindex styles (.ist), qmake projects (.pro), BitBake recipes (.bb),
-# Objective-C++ (.mm), zone files (.zone), catalogues (.cat), backups (.bak .old .orig).
+# Objective-C++ (.mm), zone files (.zone), catalogues (.cat), backups (.bak .old .orig),
+# sendmail and imake configuration files (`sendmail.cf`, `linux.cf`: .cf), Debian's
+# per-package NEWS files (`debian/slapd.NEWS`: .news).
 BUILD_NAMES = """in am ac at build map so la mo man inc new docs info target service socket mount timer
 pub key run app zip cab ist pro bb mm zone cat bak old orig diff patch log lock list conf cfg ini spec
-sh py pl pm rs md mk ps tf gd mov""".split()
+sh py pl pm rs md mk ps tf gd mov cf news""".split()
 
 TOP_TLDS = "com net org edu gov".split()
 COMMON_TLDS = """mil int info biz io co us uk de fr nl eu ru jp cn br au ca it es pl
@@ -107,17 +115,50 @@ def member_counts(stdlib):
     return counts
 
 
+def prose_counts(stdlib):
+    """How often each lowercase word is written as a word in the comments and docstrings of Python code."""
+    counts = {}
+    prose = re.compile(r'"""(.*?)"""|\'\'\'(.*?)\'\'\'|#([^\n]*)', re.S)
+    word = re.compile(r"(?<![\w.])([a-z]+)(?![\w(])")
+    for root, dirs, files in os.walk(stdlib):
+        dirs[:] = sorted(d for d in dirs if d not in ("site-packages", "dist-packages", "test", "tests", "__pycache__"))
+        for name in sorted(files):
+            if name.endswith(".py"):
+                with open(os.path.join(root, name), encoding="utf-8", errors="replace") as f:
+                    for m in prose.finditer(f.read()):
+                        for w in word.finditer(m.group(1) or m.group(2) or m.group(3) or ""):
+                            counts[w.group(1)] = counts.get(w.group(1), 0) + 1
+    return counts
+
+
+def label_key(label):
+    """The table key of a lowercase ASCII label: its bytes, little-endian, when
+    it has 8 or fewer; else its FNV-1a hash with the top bit set (a packed
+    ASCII key never has it), as BareNameModel.weights computes it."""
+    data = label.encode()
+    if len(data) <= 8:
+        key = 0
+        for ch in reversed(data):
+            key = key << 8 | ch
+        return key
+    h = 0xcbf29ce484222325
+    for ch in data:
+        h = ((h ^ ch) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h | 1 << 63
+
+
 def main():
     yml, tld_path, out_path = sys.argv[1:4]
     import sysconfig
     stdlib = sys.argv[4] if len(sys.argv) > 4 else sysconfig.get_paths()["stdlib"]
     members = member_counts(stdlib)
+    words = prose_counts(stdlib)
     langs = read_languages(yml)
     popular = read_popular(os.path.join(os.path.dirname(yml), "popular.yml"))
     tlds = set()
     for line in open(tld_path, encoding="utf-8"):
         line = line.strip().lower()
-        if line and not line.startswith("#") and line.isascii() and len(line) <= 8:
+        if line and not line.startswith("#") and line.isascii():
             tlds.add(line)
     ext_weight = {}
     for name, exts in langs.items():
@@ -145,8 +186,9 @@ def main():
             dom = 0
         uses = members.get(tld, 0)
         member = 2 if uses >= 100 else (1 if uses >= 5 else 0)
-        if ext or dom or member:
-            rows.append((tld, ext, dom, member))
+        word = 1 if words.get(tld, 0) >= 20 else 0
+        if ext or dom or member or word:
+            rows.append((tld, ext, dom, member, word))
     version = "?"
     vfile = os.path.join(os.path.dirname(yml), "VERSION")
     if os.path.exists(vfile):
@@ -158,25 +200,26 @@ def main():
         f.write("// `make tables` regenerates it. Do not edit.\n\n")
         f.write("/// Top-level domains that live a double life as file extensions.\n")
         f.write("enum TLDDoubleLife {\n")
-        f.write("    /// Keyed by the lowercase label's bytes, little-endian in a word; the value\n")
+        f.write("    /// Keyed by the lowercase label's bytes, little-endian in a word (a longer\n")
+        f.write("    /// label: its FNV-1a hash with the top bit set); the value\n")
         f.write("    /// is the extension weight (0-3), plus the domain weight (0-4) times 4, plus\n")
-        f.write("    /// the member weight (0-2) times 32. Domains absent from the table weigh 0.\n")
+        f.write("    /// the member weight (0-2) times 32, plus 128 for a common English word.\n")
+        f.write("    /// Domains absent from the table weigh 0.\n")
         keyed = []
-        for tld, ext, dom, member in rows:
-            key = 0
-            for ch in reversed(tld.encode()):
-                key = key << 8 | ch
-            keyed.append((key, tld, ext, dom, member))
+        for tld, ext, dom, member, word in rows:
+            key = label_key(tld)
+            keyed.append((key, tld, ext, dom, member, word))
         keyed.sort()
         f.write("    /// Sorted, for a binary search (a Dictionary would hash every lookup).\n")
         f.write("    static let keys: [UInt64] = [\n")
-        for key, tld, ext, dom, member in keyed:
+        for key, tld, ext, dom, member, word in keyed:
             f.write("        0x%x,   // %s\n" % (key, tld))
         f.write("    ]\n")
         f.write("    /// The weights of `keys[i]`.\n")
         f.write("    static let values: [UInt8] = [\n")
-        for key, tld, ext, dom, member in keyed:
-            f.write("        %d,   // %s: extension %d, domain %d, member %d\n" % (ext + dom * 4 + member * 32, tld, ext, dom, member))
+        for key, tld, ext, dom, member, word in keyed:
+            f.write("        %d,   // %s: extension %d, domain %d, member %d%s\n" % (
+                ext + dom * 4 + member * 32 + word * 128, tld, ext, dom, member, ", word" if word else ""))
         f.write("    ]\n}\n")
     print("%d top-level domains weighed, %d used as file extensions" % (len(rows), sum(1 for r in rows if r[1])))
 

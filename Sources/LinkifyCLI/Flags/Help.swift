@@ -96,9 +96,10 @@ enum Help {
 
             Detection (default profile): UTS #58 link detection; bare domains only with an
             IANA top-level domain. A bare name without www. (kernel.org, control.in) is
-            weighed: its top label as a domain against it as a file extension or a member
-            name in code, its shape (Makefile-like, one-letter or camelCase stems, a code
-            span's backtick, a path or :LINE after it) and whether the same text writes
+            weighed: its top label as a domain against it as a file extension, a member
+            name in code or a common English word, its shape (Makefile-like, one-letter or
+            camelCase stems, a code span's backtick, a _ glued to it, -at- in it, a path
+            or :LINE after it) and whether the same text writes
             the host with a scheme, www. or in an email address; --explain prints the
             weights. Never links: a name right after / or \\ (a path component) or before
             :LINE: (main.rs:2:5). Not links either: pkg@1.2.3, git@host:path SSH remotes,

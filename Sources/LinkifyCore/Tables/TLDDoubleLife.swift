@@ -5,9 +5,11 @@
 
 /// Top-level domains that live a double life as file extensions.
 enum TLDDoubleLife {
-    /// Keyed by the lowercase label's bytes, little-endian in a word; the value
+    /// Keyed by the lowercase label's bytes, little-endian in a word (a longer
+    /// label: its FNV-1a hash with the top bit set); the value
     /// is the extension weight (0-3), plus the domain weight (0-4) times 4, plus
-    /// the member weight (0-2) times 32. Domains absent from the table weigh 0.
+    /// the member weight (0-2) times 32, plus 128 for a common English word.
+    /// Domains absent from the table weigh 0.
     /// Sorted, for a binary search (a Dictionary would hash every lookup).
     static let keys: [UInt64] = [
         0x6162,   // ba
@@ -267,6 +269,7 @@ enum TLDDoubleLife {
         0x646970,   // pid
         0x64736d,   // msd
         0x656369,   // ice
+        0x656e6f,   // one
         0x67726f,   // org
         0x6c6574,   // tel
         0x6c696d,   // mil
@@ -291,15 +294,20 @@ enum TLDDoubleLife {
         0x73646c,   // lds
         0x746163,   // cat
         0x74656e,   // net
+        0x746966,   // fit
         0x746e69,   // int
         0x746f64,   // dot
+        0x746f67,   // got
         0x747369,   // ist
         0x756465,   // edu
+        0x756f79,   // you
         0x766f67,   // gov
         0x766f6d,   // mov
         0x77656e,   // new
         0x776f68,   // how
+        0x776f6e,   // now
         0x786d67,   // gmx
+        0x786f62,   // box
         0x796164,   // day
         0x796f73,   // soy
         0x7a6962,   // biz
@@ -308,43 +316,77 @@ enum TLDDoubleLife {
         0x61746164,   // data
         0x6176616a,   // java
         0x64616572,   // read
+        0x65657266,   // free
+        0x65666173,   // safe
         0x65676170,   // page
+        0x656b696c,   // like
+        0x656c6261,   // able
         0x656d616e,   // name
         0x656e6f7a,   // zone
+        0x65726163,   // care
+        0x65726568,   // here
+        0x65736163,   // case
         0x65746164,   // date
+        0x65746973,   // site
         0x65766173,   // save
         0x68736966,   // fish
         0x69626f6d,   // mobi
         0x696b6977,   // wiki
         0x6b656573,   // seek
         0x6b6e696c,   // link
+        0x6b726f77,   // work
+        0x6c616564,   // deal
         0x6c696166,   // fail
         0x6c6c6163,   // call
         0x6e65706f,   // open
         0x6f666e69,   // info
         0x6f726561,   // aero
+        0x6f72657a,   // zero
+        0x6f747561,   // auto
         0x706c6568,   // help
         0x706f6f63,   // coop
         0x72617473,   // star
         0x73626f6a,   // jobs
         0x73636f64,   // docs
+        0x73756c70,   // plus
+        0x7377656e,   // news
         0x746e696d,   // mint
+        0x74736166,   // fast
+        0x74736562,   // best
         0x74736572,   // rest
         0x74736f68,   // host
         0x74736f70,   // post
         0x7478656e,   // next
+        0x756e656d,   // menu
         0x776f6873,   // show
         0x616a6e696e,   // ninja
         0x61746c6564,   // delta
         0x646c697562,   // build
+        0x646c726f77,   // world
+        0x6563616c70,   // place
+        0x6563617073,   // space
+        0x656c797473,   // style
         0x65726f7473,   // store
+        0x6576697264,   // drive
         0x6b63696c63,   // click
+        0x6c6167656c,   // legal
+        0x6c616e6966,   // final
+        0x6c61746f74,   // total
+        0x6c69616d65,   // email
         0x6c6c656873,   // shell
+        0x6f69647561,   // audio
         0x70756f7267,   // group
+        0x7365646f63,   // codes
+        0x7365766967,   // gives
+        0x736b726f77,   // works
+        0x736c6f6f74,   // tools
+        0x7374726170,   // parts
         0x656566666f63,   // coffee
         0x656c63726963,   // circle
         0x657275636573,   // secure
+        0x676e69766967,   // giving
         0x686372616573,   // search
+        0x6c61626f6c67,   // global
         0x6c6576617274,   // travel
         0x6d6165727473,   // stream
         0x6d756573756d,   // museum
@@ -352,14 +394,27 @@ enum TLDDoubleLife {
         0x726f68747561,   // author
         0x73746e657665,   // events
         0x7463656c6573,   // select
+        0x746365726964,   // direct
         0x746567726174,   // target
         0x74726f706572,   // report
         0x796c696d6166,   // family
+        0x796c70707573,   // supply
+        0x646574696d696c,   // limited
         0x657261706d6f63,   // compare
         0x6b726f7774656e,   // network
+        0x6c617469706163,   // capital
+        0x6c656e6e616863,   // channel
+        0x736d6574737973,   // systems
+        0x73776f646e6977,   // windows
         0x74726f70707573,   // support
+        0x6572617774666f73,   // software
         0x7265766f63736964,   // discover
+        0x7363696870617267,   // graphics
+        0x7974697275636573,   // security
         0x79747265706f7270,   // property
+        0x842237ca53edfe3c,   // properties
+        0xbdfc39be1118f9b6,   // management
+        0xc4b1f4eb0734a1a8,   // directory
     ]
     /// The weights of `keys[i]`.
     static let values: [UInt8] = [
@@ -392,28 +447,28 @@ enum TLDDoubleLife {
         4,   // bd: extension 0, domain 1, member 0
         4,   // cd: extension 0, domain 1, member 0
         7,   // gd: extension 3, domain 1, member 0
-        36,   // id: extension 0, domain 1, member 1
+        164,   // id: extension 0, domain 1, member 1, word
         7,   // md: extension 3, domain 1, member 0
         4,   // sd: extension 0, domain 1, member 0
-        4,   // td: extension 0, domain 1, member 0
+        132,   // td: extension 0, domain 1, member 0, word
         4,   // ae: extension 0, domain 1, member 0
-        10,   // be: extension 2, domain 2, member 0
+        138,   // be: extension 2, domain 2, member 0, word
         8,   // de: extension 0, domain 2, member 0
         4,   // ee: extension 0, domain 1, member 0
         4,   // ge: extension 0, domain 1, member 0
-        8,   // ie: extension 0, domain 2, member 0
+        136,   // ie: extension 0, domain 2, member 0, word
         4,   // je: extension 0, domain 1, member 0
         4,   // ke: extension 0, domain 1, member 0
         5,   // me: extension 1, domain 1, member 0
         6,   // ne: extension 2, domain 1, member 0
         4,   // pe: extension 0, domain 1, member 0
-        6,   // re: extension 2, domain 1, member 0
+        134,   // re: extension 2, domain 1, member 0, word
         8,   // se: extension 0, domain 2, member 0
-        4,   // ve: extension 0, domain 1, member 0
+        132,   // ve: extension 0, domain 1, member 0, word
         4,   // ye: extension 0, domain 1, member 0
         36,   // af: extension 0, domain 1, member 1
         6,   // bf: extension 2, domain 1, member 0
-        4,   // cf: extension 0, domain 1, member 0
+        7,   // cf: extension 3, domain 1, member 0
         6,   // gf: extension 2, domain 1, member 0
         6,   // nf: extension 2, domain 1, member 0
         4,   // pf: extension 0, domain 1, member 0
@@ -422,7 +477,7 @@ enum TLDDoubleLife {
         4,   // ag: extension 0, domain 1, member 0
         36,   // bg: extension 0, domain 1, member 1
         4,   // cg: extension 0, domain 1, member 0
-        4,   // eg: extension 0, domain 1, member 0
+        132,   // eg: extension 0, domain 1, member 0, word
         4,   // gg: extension 0, domain 1, member 0
         4,   // kg: extension 0, domain 1, member 0
         5,   // mg: extension 1, domain 1, member 0
@@ -434,7 +489,7 @@ enum TLDDoubleLife {
         4,   // vg: extension 0, domain 1, member 0
         4,   // bh: extension 0, domain 1, member 0
         10,   // ch: extension 2, domain 2, member 0
-        4,   // gh: extension 0, domain 1, member 0
+        132,   // gh: extension 0, domain 1, member 0, word
         4,   // kh: extension 0, domain 1, member 0
         4,   // mh: extension 0, domain 1, member 0
         6,   // ph: extension 2, domain 1, member 0
@@ -463,7 +518,7 @@ enum TLDDoubleLife {
         7,   // mk: extension 3, domain 1, member 0
         4,   // pk: extension 0, domain 1, member 0
         4,   // sk: extension 0, domain 1, member 0
-        36,   // tk: extension 0, domain 1, member 1
+        164,   // tk: extension 0, domain 1, member 1, word
         8,   // uk: extension 0, domain 2, member 0
         6,   // al: extension 2, domain 1, member 0
         6,   // cl: extension 2, domain 1, member 0
@@ -494,7 +549,7 @@ enum TLDDoubleLife {
         8,   // cn: extension 0, domain 2, member 0
         6,   // gn: extension 2, domain 1, member 0
         4,   // hn: extension 0, domain 1, member 0
-        43,   // in: extension 3, domain 2, member 1
+        171,   // in: extension 3, domain 2, member 1, word
         4,   // kn: extension 0, domain 1, member 0
         4,   // mn: extension 0, domain 1, member 0
         4,   // pn: extension 0, domain 1, member 0
@@ -504,15 +559,15 @@ enum TLDDoubleLife {
         4,   // ao: extension 0, domain 1, member 0
         4,   // bo: extension 0, domain 1, member 0
         8,   // co: extension 0, domain 2, member 0
-        6,   // do: extension 2, domain 1, member 0
+        134,   // do: extension 2, domain 1, member 0, word
         4,   // fo: extension 0, domain 1, member 0
-        42,   // io: extension 2, domain 2, member 1
+        170,   // io: extension 2, domain 2, member 1, word
         4,   // jo: extension 0, domain 1, member 0
         7,   // mo: extension 3, domain 1, member 0
-        9,   // no: extension 1, domain 2, member 0
+        137,   // no: extension 1, domain 2, member 0, word
         4,   // ro: extension 0, domain 1, member 0
-        39,   // so: extension 3, domain 1, member 1
-        4,   // to: extension 0, domain 1, member 0
+        167,   // so: extension 3, domain 1, member 1, word
+        132,   // to: extension 0, domain 1, member 0, word
         6,   // gp: extension 2, domain 1, member 0
         8,   // jp: extension 0, domain 2, member 0
         4,   // kp: extension 0, domain 1, member 0
@@ -536,25 +591,25 @@ enum TLDDoubleLife {
         5,   // nr: extension 1, domain 1, member 0
         4,   // pr: extension 0, domain 1, member 0
         4,   // sr: extension 0, domain 1, member 0
-        4,   // tr: extension 0, domain 1, member 0
-        6,   // as: extension 2, domain 1, member 0
+        132,   // tr: extension 0, domain 1, member 0, word
+        134,   // as: extension 2, domain 1, member 0, word
         6,   // bs: extension 2, domain 1, member 0
         10,   // es: extension 2, domain 2, member 0
         6,   // gs: extension 2, domain 1, member 0
-        4,   // is: extension 0, domain 1, member 0
+        132,   // is: extension 0, domain 1, member 0, word
         6,   // ls: extension 2, domain 1, member 0
         6,   // ms: extension 2, domain 1, member 0
         7,   // ps: extension 3, domain 1, member 0
         7,   // rs: extension 3, domain 1, member 0
         5,   // ss: extension 1, domain 1, member 0
-        8,   // us: extension 0, domain 2, member 0
+        136,   // us: extension 0, domain 2, member 0, word
         6,   // ws: extension 2, domain 1, member 0
-        43,   // at: extension 3, domain 2, member 1
+        171,   // at: extension 3, domain 2, member 1, word
         4,   // bt: extension 0, domain 1, member 0
         4,   // et: extension 0, domain 1, member 0
         4,   // gt: extension 0, domain 1, member 0
         36,   // ht: extension 0, domain 1, member 1
-        8,   // it: extension 0, domain 2, member 0
+        136,   // it: extension 0, domain 2, member 0, word
         36,   // lt: extension 0, domain 1, member 1
         5,   // mt: extension 1, domain 1, member 0
         5,   // pt: extension 1, domain 1, member 0
@@ -592,7 +647,7 @@ enum TLDDoubleLife {
         4,   // cx: extension 0, domain 1, member 0
         8,   // mx: extension 0, domain 2, member 0
         4,   // sx: extension 0, domain 1, member 0
-        4,   // by: extension 0, domain 1, member 0
+        132,   // by: extension 0, domain 1, member 0, word
         6,   // cy: extension 2, domain 1, member 0
         4,   // gy: extension 0, domain 1, member 0
         4,   // ky: extension 0, domain 1, member 0
@@ -612,14 +667,15 @@ enum TLDDoubleLife {
         4,   // tz: extension 0, domain 1, member 0
         4,   // uz: extension 0, domain 1, member 0
         3,   // cab: extension 3, domain 0, member 0
-        1,   // tab: extension 1, domain 0, member 0
+        129,   // tab: extension 1, domain 0, member 0, word
         3,   // pub: extension 3, domain 0, member 0
-        32,   // abc: extension 0, domain 0, member 1
+        160,   // abc: extension 0, domain 0, member 1, word
         3,   // inc: extension 3, domain 0, member 0
-        2,   // red: extension 2, domain 0, member 0
-        32,   // pid: extension 0, domain 0, member 1
+        130,   // red: extension 2, domain 0, member 0, word
+        160,   // pid: extension 0, domain 0, member 1, word
         1,   // msd: extension 1, domain 0, member 0
         2,   // ice: extension 2, domain 0, member 0
+        128,   // one: extension 0, domain 0, member 0, word
         50,   // org: extension 2, domain 4, member 1
         4,   // tel: extension 0, domain 1, member 0
         8,   // mil: extension 0, domain 2, member 0
@@ -627,91 +683,143 @@ enum TLDDoubleLife {
         50,   // com: extension 2, domain 4, member 1
         2,   // fan: extension 2, domain 0, member 0
         3,   // man: extension 3, domain 0, member 0
-        1,   // fun: extension 1, domain 0, member 0
-        35,   // run: extension 3, domain 0, member 1
+        129,   // fun: extension 1, domain 0, member 0, word
+        163,   // run: extension 3, domain 0, member 1, word
         2,   // uno: extension 2, domain 0, member 0
         2,   // boo: extension 2, domain 0, member 0
-        32,   // foo: extension 0, domain 0, member 1
+        160,   // foo: extension 0, domain 0, member 1, word
         7,   // pro: extension 3, domain 1, member 0
         1,   // gap: extension 1, domain 0, member 0
-        35,   // map: extension 3, domain 0, member 1
-        3,   // zip: extension 3, domain 0, member 0
-        32,   // top: extension 0, domain 0, member 1
-        3,   // app: extension 3, domain 0, member 0
-        32,   // bar: extension 0, domain 0, member 1
+        163,   // map: extension 3, domain 0, member 1, word
+        131,   // zip: extension 3, domain 0, member 0, word
+        160,   // top: extension 0, domain 0, member 1, word
+        131,   // app: extension 3, domain 0, member 0, word
+        160,   // bar: extension 0, domain 0, member 1, word
         2,   // sas: extension 2, domain 0, member 0
         1,   // ads: extension 1, domain 0, member 0
         1,   // lds: extension 1, domain 0, member 0
         7,   // cat: extension 3, domain 1, member 0
         16,   // net: extension 0, domain 4, member 0
-        40,   // int: extension 0, domain 2, member 1
-        2,   // dot: extension 2, domain 0, member 0
+        128,   // fit: extension 0, domain 0, member 0, word
+        168,   // int: extension 0, domain 2, member 1, word
+        130,   // dot: extension 2, domain 0, member 0, word
+        128,   // got: extension 0, domain 0, member 0, word
         3,   // ist: extension 3, domain 0, member 0
         16,   // edu: extension 0, domain 4, member 0
+        128,   // you: extension 0, domain 0, member 0, word
         16,   // gov: extension 0, domain 4, member 0
         3,   // mov: extension 3, domain 0, member 0
-        35,   // new: extension 3, domain 0, member 1
-        32,   // how: extension 0, domain 0, member 1
+        163,   // new: extension 3, domain 0, member 1, word
+        160,   // how: extension 0, domain 0, member 1, word
+        128,   // now: extension 0, domain 0, member 0, word
         1,   // gmx: extension 1, domain 0, member 0
-        32,   // day: extension 0, domain 0, member 1
+        128,   // box: extension 0, domain 0, member 0, word
+        160,   // day: extension 0, domain 0, member 1, word
         2,   // soy: extension 2, domain 0, member 0
         8,   // biz: extension 0, domain 2, member 0
         4,   // asia: extension 0, domain 1, member 0
         1,   // arpa: extension 1, domain 0, member 0
-        64,   // data: extension 0, domain 0, member 2
+        192,   // data: extension 0, domain 0, member 2, word
         3,   // java: extension 3, domain 0, member 0
-        64,   // read: extension 0, domain 0, member 2
-        32,   // page: extension 0, domain 0, member 1
-        68,   // name: extension 0, domain 1, member 2
-        3,   // zone: extension 3, domain 0, member 0
-        32,   // date: extension 0, domain 0, member 1
-        32,   // save: extension 0, domain 0, member 1
+        192,   // read: extension 0, domain 0, member 2, word
+        128,   // free: extension 0, domain 0, member 0, word
+        128,   // safe: extension 0, domain 0, member 0, word
+        160,   // page: extension 0, domain 0, member 1, word
+        128,   // like: extension 0, domain 0, member 0, word
+        128,   // able: extension 0, domain 0, member 0, word
+        196,   // name: extension 0, domain 1, member 2, word
+        131,   // zone: extension 3, domain 0, member 0, word
+        128,   // care: extension 0, domain 0, member 0, word
+        128,   // here: extension 0, domain 0, member 0, word
+        128,   // case: extension 0, domain 0, member 0, word
+        160,   // date: extension 0, domain 0, member 1, word
+        128,   // site: extension 0, domain 0, member 0, word
+        160,   // save: extension 0, domain 0, member 1, word
         2,   // fish: extension 2, domain 0, member 0
         4,   // mobi: extension 0, domain 1, member 0
-        1,   // wiki: extension 1, domain 0, member 0
+        129,   // wiki: extension 1, domain 0, member 0, word
         64,   // seek: extension 0, domain 0, member 2
-        32,   // link: extension 0, domain 0, member 1
-        32,   // fail: extension 0, domain 0, member 1
-        64,   // call: extension 0, domain 0, member 2
-        64,   // open: extension 0, domain 0, member 2
-        75,   // info: extension 3, domain 2, member 2
+        160,   // link: extension 0, domain 0, member 1, word
+        128,   // work: extension 0, domain 0, member 0, word
+        128,   // deal: extension 0, domain 0, member 0, word
+        160,   // fail: extension 0, domain 0, member 1, word
+        192,   // call: extension 0, domain 0, member 2, word
+        192,   // open: extension 0, domain 0, member 2, word
+        203,   // info: extension 3, domain 2, member 2, word
         4,   // aero: extension 0, domain 1, member 0
-        32,   // help: extension 0, domain 0, member 1
+        128,   // zero: extension 0, domain 0, member 0, word
+        128,   // auto: extension 0, domain 0, member 0, word
+        160,   // help: extension 0, domain 0, member 1, word
         4,   // coop: extension 0, domain 1, member 0
         2,   // star: extension 2, domain 0, member 0
         4,   // jobs: extension 0, domain 1, member 0
-        3,   // docs: extension 3, domain 0, member 0
+        131,   // docs: extension 3, domain 0, member 0, word
+        128,   // plus: extension 0, domain 0, member 0, word
+        3,   // news: extension 3, domain 0, member 0
         2,   // mint: extension 2, domain 0, member 0
-        1,   // rest: extension 1, domain 0, member 0
-        32,   // host: extension 0, domain 0, member 1
-        4,   // post: extension 0, domain 1, member 0
-        32,   // next: extension 0, domain 0, member 1
-        32,   // show: extension 0, domain 0, member 1
+        128,   // fast: extension 0, domain 0, member 0, word
+        128,   // best: extension 0, domain 0, member 0, word
+        129,   // rest: extension 1, domain 0, member 0, word
+        160,   // host: extension 0, domain 0, member 1, word
+        132,   // post: extension 0, domain 1, member 0, word
+        160,   // next: extension 0, domain 0, member 1, word
+        128,   // menu: extension 0, domain 0, member 0, word
+        160,   // show: extension 0, domain 0, member 1, word
         2,   // ninja: extension 2, domain 0, member 0
-        32,   // delta: extension 0, domain 0, member 1
-        3,   // build: extension 3, domain 0, member 0
-        32,   // store: extension 0, domain 0, member 1
-        2,   // click: extension 2, domain 0, member 0
-        32,   // shell: extension 0, domain 0, member 1
-        64,   // group: extension 0, domain 0, member 2
+        160,   // delta: extension 0, domain 0, member 1, word
+        131,   // build: extension 3, domain 0, member 0, word
+        128,   // world: extension 0, domain 0, member 0, word
+        128,   // place: extension 0, domain 0, member 0, word
+        128,   // space: extension 0, domain 0, member 0, word
+        128,   // style: extension 0, domain 0, member 0, word
+        160,   // store: extension 0, domain 0, member 1, word
+        128,   // drive: extension 0, domain 0, member 0, word
+        130,   // click: extension 2, domain 0, member 0, word
+        128,   // legal: extension 0, domain 0, member 0, word
+        128,   // final: extension 0, domain 0, member 0, word
+        128,   // total: extension 0, domain 0, member 0, word
+        128,   // email: extension 0, domain 0, member 0, word
+        160,   // shell: extension 0, domain 0, member 1, word
+        128,   // audio: extension 0, domain 0, member 0, word
+        192,   // group: extension 0, domain 0, member 2, word
+        128,   // codes: extension 0, domain 0, member 0, word
+        128,   // gives: extension 0, domain 0, member 0, word
+        128,   // works: extension 0, domain 0, member 0, word
+        128,   // tools: extension 0, domain 0, member 0, word
+        128,   // parts: extension 0, domain 0, member 0, word
         3,   // coffee: extension 3, domain 0, member 0
         32,   // circle: extension 0, domain 0, member 1
         32,   // secure: extension 0, domain 0, member 1
-        32,   // search: extension 0, domain 0, member 1
+        128,   // giving: extension 0, domain 0, member 0, word
+        160,   // search: extension 0, domain 0, member 1, word
+        128,   // global: extension 0, domain 0, member 0, word
         4,   // travel: extension 0, domain 1, member 0
-        64,   // stream: extension 0, domain 0, member 2
+        192,   // stream: extension 0, domain 0, member 2, word
         4,   // museum: extension 0, domain 1, member 0
         32,   // center: extension 0, domain 0, member 1
         32,   // author: extension 0, domain 0, member 1
-        32,   // events: extension 0, domain 0, member 1
-        32,   // select: extension 0, domain 0, member 1
-        35,   // target: extension 3, domain 0, member 1
-        32,   // report: extension 0, domain 0, member 1
-        32,   // family: extension 0, domain 0, member 1
-        32,   // compare: extension 0, domain 0, member 1
-        32,   // network: extension 0, domain 0, member 1
-        32,   // support: extension 0, domain 0, member 1
+        160,   // events: extension 0, domain 0, member 1, word
+        160,   // select: extension 0, domain 0, member 1, word
+        128,   // direct: extension 0, domain 0, member 0, word
+        163,   // target: extension 3, domain 0, member 1, word
+        160,   // report: extension 0, domain 0, member 1, word
+        160,   // family: extension 0, domain 0, member 1, word
+        128,   // supply: extension 0, domain 0, member 0, word
+        128,   // limited: extension 0, domain 0, member 0, word
+        160,   // compare: extension 0, domain 0, member 1, word
+        160,   // network: extension 0, domain 0, member 1, word
+        128,   // capital: extension 0, domain 0, member 0, word
+        128,   // channel: extension 0, domain 0, member 0, word
+        128,   // systems: extension 0, domain 0, member 0, word
+        128,   // windows: extension 0, domain 0, member 0, word
+        160,   // support: extension 0, domain 0, member 1, word
+        128,   // software: extension 0, domain 0, member 0, word
         32,   // discover: extension 0, domain 0, member 1
-        32,   // property: extension 0, domain 0, member 1
+        128,   // graphics: extension 0, domain 0, member 0, word
+        128,   // security: extension 0, domain 0, member 0, word
+        160,   // property: extension 0, domain 0, member 1, word
+        130,   // properties: extension 2, domain 0, member 0, word
+        128,   // management: extension 0, domain 0, member 0, word
+        160,   // directory: extension 0, domain 0, member 1, word
     ]
 }

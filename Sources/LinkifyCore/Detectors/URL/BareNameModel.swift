@@ -7,11 +7,13 @@
 /// - the top-level label's double life (`TLDDoubleLife`, generated from
 ///   GitHub Linguist, a list of build and packaging names and Python's
 ///   standard library): its weight as a registered domain minus its weight
-///   as a file extension and as a member name in code (`user.name`);
+///   as a file extension and as a member name in code (`user.name`), and,
+///   for a generic domain delegated since 2013, as a common English word
+///   (`safe.directory`);
 /// - the name's shape: a file stem (`Makefile`, `README`, `CMakeLists`,
 ///   `configure`, …), a one-letter stem, a camelCase stem, a capitalised
 ///   one when the top label is also an extension, a code span's backtick
-///   before it;
+///   before it, a `_` right before or after it (part of an identifier);
 /// - a path, query or fragment after the name, or a port, only when the top
 ///   label weighs less as a file extension than as a domain
 ///   (`gcc.target/i386/x.c` is a path, `main.rs:2` a line);
@@ -27,6 +29,9 @@ struct BareNameModel {
         static let capitals = -2
         static let oneLetterStem = -2
         static let codeSpan = -4
+        static let identifier = -10
+        static let word = -1
+        static let obfuscatedAddress = -8
         static let lineNumber = -3
         static let port = 1
         static let pathAfterName = 2
@@ -43,14 +48,20 @@ struct BareNameModel {
     ]
 
     /// The top label's weights (`TLDDoubleLife`): as a file extension (0–3),
-    /// as a domain (0–4), as a member name in code (0–2).
-    static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>) -> (ext: Int, domain: Int, member: Int) {
-        guard tld.count <= 8 else { return (0, 0, 0) }
+    /// as a domain (0–4), as a member name in code (0–2), and whether it is a
+    /// common English word.
+    static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>) -> (ext: Int, domain: Int, member: Int, word: Bool) {
         var key: UInt64 = 0
-        for k in tld.reversed() {
-            let b = t[k]
-            guard b < 0x80 else { return (0, 0, 0) }
-            key = key << 8 | UInt64(ByteClass.lower(b))
+        if tld.count <= 8 {
+            for k in tld.reversed() {
+                let b = t[k]
+                guard b < 0x80 else { return (0, 0, 0, false) }
+                key = key << 8 | UInt64(ByteClass.lower(b))
+            }
+        } else {
+            // A longer label (`directory`): its hash, marked by the top bit that no packed ASCII key has.
+            guard !t[tld].contains(where: { $0 >= 0x80 }) else { return (0, 0, 0, false) }
+            key = stemHash(UnsafeBufferPointer(rebasing: t[tld])) | 1 << 63
         }
         let keys = TLDDoubleLife.keys
         var lo = 0, hi = keys.count
@@ -58,9 +69,9 @@ struct BareNameModel {
             let mid = (lo + hi) >> 1
             if keys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < keys.count && keys[lo] == key else { return (0, 0, 0) }
+        guard lo < keys.count && keys[lo] == key else { return (0, 0, 0, false) }
         let v = TLDDoubleLife.values[lo]
-        return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5))
+        return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5 & 3), v & 0x80 != 0)
     }
 
     /// What the scanner knows about one candidate.
@@ -106,12 +117,16 @@ struct BareNameModel {
     static func judge(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, hosts: DocumentHosts?,
                       explains: Bool) -> Judgement {
         var j = Judgement()
-        let (ext, domain, member) = weights(t, c.tld)
+        let (ext, domain, member, word) = weights(t, c.tld)
         let tldName = explains ? UTF8Bytes.string(t, c.tld).lowercased() : ""
         j.add(domain, explains, "'.\(tldName)' as a domain (weight \(domain))")
         if ext > 0 { j.add(-ext, explains, "'.\(tldName)' as a file extension (weight \(ext))") }
         // `user.name`, `io.open`: a member name in code, unless the domain reading dominates (`.com`).
         if member > 0 && domain < 4 { j.add(-member, explains, "'.\(tldName)' as a member name in code (weight \(member))") }
+        // `safe.directory`, `time.now`, `user.email`: a generic domain delegated
+        // since 2013 that is also a common English word is, in text, most often
+        // a setting or code; a country or older domain keeps its weight.
+        if word && domain == 0 { j.add(Weight.word, explains, "'.\(tldName)' as a common English word") }
         // A common file extension: one that weighs more as an extension than as a domain.
         let extensionWins = ext > domain
         let stemEnd = firstDot(t, c.host)
@@ -135,6 +150,16 @@ struct BareNameModel {
         if c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x60 {
             j.add(Weight.codeSpan, explains, "in a code span")
         }
+        // A host has no `_`: a name glued to one is a piece of an identifier
+        // (`make_vms.com`, `opt.no_sig`, `old_sigaction.sa_handler`, `pathlib.Path.is_dir`).
+        if (c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x5F)
+            || (c.host.upperBound < t.count && t[c.host.upperBound] == 0x5F) {
+            j.add(Weight.identifier, explains, "glued to '_' (part of an identifier)")
+        }
+        // `colin.harrison-at-virgin.net`: an address written so that harvesters miss it, not a host.
+        if Self.hasAtWord(t, c.host) {
+            j.add(Weight.obfuscatedAddress, explains, "'-at-' in the name (an address written without '@')")
+        }
         if c.colonNumber {
             if extensionWins {
                 j.lineNumber = true
@@ -146,6 +171,17 @@ struct BareNameModel {
         if c.hasPath && !extensionWins { j.add(Weight.pathAfterName, explains, "a path after the name") }
         if let hosts { j.addDocumentEvidence(t, c, hosts: hosts, explains: explains) }
         return j
+    }
+
+    /// Whether a label of `r` holds `-at-` (any case) between two of its parts.
+    static func hasAtWord(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard r.count >= 6 else { return false }
+        var k = r.lowerBound + 1
+        while k + 4 < r.upperBound {
+            if t[k] == 0x2D && t[k + 3] == 0x2D && t[k + 1] | 0x20 == 0x61 && t[k + 2] | 0x20 == 0x74 { return true }
+            k += 1
+        }
+        return false
     }
 
     /// The end of the first label of `r`.
@@ -239,6 +275,10 @@ struct DocumentHosts {
                     continue
                 }
             case 0x40:
+                // An email domain has a local part before its `@`: `@typing.final`
+                // (a Python decorator) and `@name` (a mention) say nothing of hosts.
+                guard i > 0, case let b = t[i - 1], b >= 0x80 || ByteClass.isAlnum(b) || b == 0x2E || b == 0x5F || b == 0x2B || b == 0x2D
+                else { break }
                 let end = Self.hostEnd(t, from: i + 1)
                 insert(t, (i + 1)..<end)
                 i = max(end, i + 1)

@@ -219,4 +219,18 @@ extension UTS58Scanner {
         guard validLabels(t, checked, allowUnderscore: true) else { return nil }
         return cut ?? r.upperBound
     }
+
+    /// Whether the ASCII local-part characters from `i` (`+git`) run into an
+    /// `@` followed by a host character: the name before them is then the
+    /// start of an email's local part (`anty.sk+git@gmail.com`), not a link.
+    /// `/`, `?` and `#` start a path, query or fragment instead
+    /// (`www.mail-archive.com/ruby-talk@ruby-lang.org/`, a UTS #58 test line).
+    /// Local parts are short, so the look stops after 64 bytes.
+    static func joinsLocalPart(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Bool {
+        var k = i
+        let limit = min(t.count, i + 64)
+        while k < limit && t[k] < 0x80 && t[k] != 0x40 && t[k] != 0x2F && t[k] != 0x3F && t[k] != 0x23
+            && CharacterProperties.isEmailLocal(UInt32(t[k])) { k += 1 }
+        return k + 1 < t.count && t[k] == 0x40 && (ByteClass.isHostASCII(t[k + 1]) || t[k + 1] >= 0x80)
+    }
 }

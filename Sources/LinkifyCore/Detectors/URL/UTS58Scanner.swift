@@ -275,8 +275,14 @@ struct UTS58Scanner: EntityScanner {
             if state.explains { explainUnknownTLD(dot: p, labelStart..<labelEnd, &state) }
             return .nothing
         }
-        // A "domain" right before `@` is the local part of an email address.
+        // A "domain" right before `@` is the local part of an email address,
+        // and so is one that more local-part characters join to an `@`
+        // (`anty.sk+git@gmail.com`): the address is found at its `@`.
         if domainEnd < n && t[domainEnd] == 0x40 { return .nothing }
+        if domainEnd < n && t[domainEnd] != 0x2E && t[domainEnd] < 0x80
+            && CharacterProperties.isEmailLocal(UInt32(t[domainEnd])) && Self.joinsLocalPart(t, from: domainEnd) {
+            return .nothing
+        }
 
         var linkEnd = domainEnd
         var hasPort = false

@@ -87,7 +87,12 @@ import Testing
     @Test func doubleLifeWeights() {
         func w(_ s: String) -> (Int, Int, Int) {
             let bytes = Array(s.utf8)
-            return bytes.withUnsafeBufferPointer { BareNameModel.weights($0, 0..<bytes.count) }
+            let v = bytes.withUnsafeBufferPointer { BareNameModel.weights($0, 0..<bytes.count) }
+            return (v.ext, v.domain, v.member)
+        }
+        func isWord(_ s: String) -> Bool {
+            let bytes = Array(s.utf8)
+            return bytes.withUnsafeBufferPointer { BareNameModel.weights($0, 0..<bytes.count).word }
         }
         #expect(w("in").0 == 3 && w("in").1 == 2)   // autoconf templates; India
         #expect(w("com").1 == 4 && w("org").1 == 4)
@@ -95,6 +100,53 @@ import Testing
         #expect(w("name").2 == 2)
         #expect(w("de") == (0, 2, 0))
         #expect(w("accountants") == (0, 0, 0))
+        #expect(isWord("directory") && isWord("now") && !isWord("icu") && !isWord("cloud"))
+    }
+
+    /// A generic domain delegated since 2013 that is a common English word is
+    /// not a link on its own; with other evidence it still is.
+    @Test func englishWordTopLabel() {
+        // git-man/changelog.gz
+        #expect(marked("      setup: opt-out of check with safe.directory=*") == "      setup: opt-out of check with safe.directory=*")
+        // ruby3.1/changelog.gz (a Ruby snippet in a commit message)
+        #expect(marked("time: Time.now, file: dir.join(\"old.txt\")") == "time: Time.now, file: dir.join(\"old.txt\")")
+        #expect(marked("see safe.directory and https://safe.directory/x") == "see |safe.directory| and |https://safe.directory/x|")
+        #expect(marked("as part of zeroday.cloud") == "as part of |zeroday.cloud|")   // not a common word: still a link
+        #expect(marked("universal-acceptance-test.icu") == "|universal-acceptance-test.icu|")   // UTS #58 test line
+    }
+
+    /// A host has no `_`: a name glued to one is a piece of an identifier,
+    /// not a link, whatever its top label.
+    @Test func nameGluedToUnderscore() {
+        #expect(marked("- Update make_vms.com [Zinser]") == "- Update make_vms.com [Zinser]")   // zlib1g-dev/changelog.gz
+        #expect(marked("\t* g10/cipher-cfb.c (write_header): Assume opt.no_mdc_warn is false.")   // dirmngr/changelog.gz
+                == "\t* g10/cipher-cfb.c (write_header): Assume opt.no_mdc_warn is false.")
+        #expect(marked("\told_sigaction32.sa_handler__ to old_sigaction.sa_handler__,")   // strace/changelog.gz
+                == "\told_sigaction32.sa_handler__ to old_sigaction.sa_handler__,")
+        #expect(marked("  :meth:`~pathlib.Path.is_dir()`, :meth:`~pathlib.Path.is_file()`,")   // python3.11-dev/changelog.gz
+                == "  :meth:`~pathlib.Path.is_dir()`, :meth:`~pathlib.Path.is_file()`,")
+        #expect(marked("see make-vms.com") == "see |make-vms.com|")   // without the `_`, `.com` still wins
+    }
+
+    /// An address written with `-at-` is not a link to a host (git-man/changelog.gz's
+    /// "Author: Colin Harrison <colin.harrison-at-virgin.net>"), and an `@`
+    /// with no local part before it (a decorator, as python3.11-dev/changelog.gz
+    /// writes `@typing.final`) is no evidence of a host.
+    @Test func addressShapesThatAreNotHosts() {
+        #expect(marked("Author: Colin Harrison <colin.harrison-at-virgin.net>") == "Author: Colin Harrison <colin.harrison-at-virgin.net>")
+        #expect(marked("    @typing.final\n    def f(self): ...  # typing.final marks it")
+                == "    @typing.final\n    def f(self): ...  # typing.final marks it")
+        #expect(marked("see tbits.final and me@tbits.final") == "see |tbits.final| and |me@tbits.final|")
+    }
+
+    /// `.cf` names sendmail's and imake's configuration files more often than
+    /// the Central African Republic, `.news` Debian's per-package NEWS files.
+    @Test func configurationFiles() {
+        // x11-common/changelog.Debian.old.gz
+        #expect(marked("  * Disable building of largely defunct XRX plugin in linux.cf.")
+                == "  * Disable building of largely defunct XRX plugin in linux.cf.")
+        // Debian's per-package NEWS files (libldap-common/changelog.Debian.gz)
+        #expect(marked("  * Note ITS#9126 recommendation in slapd.NEWS.") == "  * Note ITS#9126 recommendation in slapd.NEWS.")
     }
 
     /// `gfm` and `twitter` do not use the model: twitter-text links `control.in` (`.in` is a country domain).

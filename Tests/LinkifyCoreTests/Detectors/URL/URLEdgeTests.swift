@@ -18,6 +18,16 @@ import Testing
         #expect(marked("write me@example.com?subject=Hi") == "write |me@example.com|?subject=Hi")   // no mailto: no query
     }
 
+    /// A name that local-part characters join to an `@` is the start of the
+    /// address, not a link of its own followed by a shorter address.
+    @Test func nameInsideALocalPart() {
+        // libgnutls-dane0/changelog.gz
+        #expect(marked("Author: Martin Sucha <anty.sk+git@gmail.com>") == "Author: Martin Sucha <|anty.sk+git@gmail.com|>")
+        #expect(marked("anty.sk+git alone") == "|anty.sk|+git alone")
+        // UTS #58 LinkDetectionTest.txt: `/` starts a path, so the `@` is in the URL.
+        #expect(marked("www.mail-archive.com/ruby-talk@ruby-lang.org/ x") == "|www.mail-archive.com/ruby-talk@ruby-lang.org/| x")
+    }
+
     /// A link never starts on a combining mark, variation selector or joiner,
     /// and a label touched by an emoji or symbol is that whole word or nothing.
     @Test func labelsAreWholeOrNothing() {
