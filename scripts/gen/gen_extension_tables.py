@@ -212,14 +212,19 @@ def main():
         keyed.sort()
         f.write("    /// Sorted, for a binary search (a Dictionary would hash every lookup).\n")
         f.write("    static let keys: [UInt64] = [\n")
-        for key, tld, ext, dom, member, word in keyed:
-            f.write("        0x%x,   // %s\n" % (key, tld))
+        # Four entries a line, the labels in a comment, so the table stays short to read.
+        for i in range(0, len(keyed), 4):
+            group = keyed[i:i + 4]
+            f.write("        %s  // %s\n" % (" ".join("0x%x," % g[0] for g in group), " ".join(g[1] for g in group)))
         f.write("    ]\n")
-        f.write("    /// The weights of `keys[i]`.\n")
+        f.write("    /// The weights of `keys[i]`; the comment gives each label's extension,\n")
+        f.write("    /// domain and member weight, and w for a common English word.\n")
         f.write("    static let values: [UInt8] = [\n")
-        for key, tld, ext, dom, member, word in keyed:
-            f.write("        %d,   // %s: extension %d, domain %d, member %d%s\n" % (
-                ext + dom * 4 + member * 32 + word * 128, tld, ext, dom, member, ", word" if word else ""))
+        for i in range(0, len(keyed), 4):
+            group = keyed[i:i + 4]
+            f.write("        %s  // %s\n" % (
+                " ".join("%d," % (g[2] + g[3] * 4 + g[4] * 32 + g[5] * 128) for g in group),
+                " ".join("%s %d/%d/%d%s" % (g[1], g[2], g[3], g[4], "w" if g[5] else "") for g in group)))
         f.write("    ]\n}\n")
     print("%d top-level domains weighed, %d used as file extensions" % (len(rows), sum(1 for r in rows if r[1])))
 

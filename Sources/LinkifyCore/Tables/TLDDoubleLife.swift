@@ -12,814 +12,211 @@ enum TLDDoubleLife {
     /// Domains absent from the table weigh 0.
     /// Sorted, for a binary search (a Dictionary would hash every lookup).
     static let keys: [UInt64] = [
-        0x6162,   // ba
-        0x6163,   // ca
-        0x6167,   // ga
-        0x616c,   // la
-        0x616d,   // ma
-        0x616e,   // na
-        0x6170,   // pa
-        0x6171,   // qa
-        0x6173,   // sa
-        0x6175,   // ua
-        0x6176,   // va
-        0x617a,   // za
-        0x6262,   // bb
-        0x6267,   // gb
-        0x626c,   // lb
-        0x6273,   // sb
-        0x6361,   // ac
-        0x6363,   // cc
-        0x6365,   // ec
-        0x636c,   // lc
-        0x636d,   // mc
-        0x636e,   // nc
-        0x6373,   // sc
-        0x6374,   // tc
-        0x6376,   // vc
-        0x6461,   // ad
-        0x6462,   // bd
-        0x6463,   // cd
-        0x6467,   // gd
-        0x6469,   // id
-        0x646d,   // md
-        0x6473,   // sd
-        0x6474,   // td
-        0x6561,   // ae
-        0x6562,   // be
-        0x6564,   // de
-        0x6565,   // ee
-        0x6567,   // ge
-        0x6569,   // ie
-        0x656a,   // je
-        0x656b,   // ke
-        0x656d,   // me
-        0x656e,   // ne
-        0x6570,   // pe
-        0x6572,   // re
-        0x6573,   // se
-        0x6576,   // ve
-        0x6579,   // ye
-        0x6661,   // af
-        0x6662,   // bf
-        0x6663,   // cf
-        0x6667,   // gf
-        0x666e,   // nf
-        0x6670,   // pf
-        0x6674,   // tf
-        0x6677,   // wf
-        0x6761,   // ag
-        0x6762,   // bg
-        0x6763,   // cg
-        0x6765,   // eg
-        0x6767,   // gg
-        0x676b,   // kg
-        0x676d,   // mg
-        0x676e,   // ng
-        0x6770,   // pg
-        0x6773,   // sg
-        0x6774,   // tg
-        0x6775,   // ug
-        0x6776,   // vg
-        0x6862,   // bh
-        0x6863,   // ch
-        0x6867,   // gh
-        0x686b,   // kh
-        0x686d,   // mh
-        0x6870,   // ph
-        0x6873,   // sh
-        0x6874,   // th
-        0x6961,   // ai
-        0x6962,   // bi
-        0x6963,   // ci
-        0x6966,   // fi
-        0x6967,   // gi
-        0x696b,   // ki
-        0x696c,   // li
-        0x696e,   // ni
-        0x6973,   // si
-        0x6976,   // vi
-        0x6a62,   // bj
-        0x6a64,   // dj
-        0x6a66,   // fj
-        0x6a73,   // sj
-        0x6a74,   // tj
-        0x6b63,   // ck
-        0x6b64,   // dk
-        0x6b66,   // fk
-        0x6b68,   // hk
-        0x6b6c,   // lk
-        0x6b6d,   // mk
-        0x6b70,   // pk
-        0x6b73,   // sk
-        0x6b74,   // tk
-        0x6b75,   // uk
-        0x6c61,   // al
-        0x6c63,   // cl
-        0x6c67,   // gl
-        0x6c69,   // il
-        0x6c6d,   // ml
-        0x6c6e,   // nl
-        0x6c70,   // pl
-        0x6c73,   // sl
-        0x6c74,   // tl
-        0x6d61,   // am
-        0x6d62,   // bm
-        0x6d63,   // cm
-        0x6d64,   // dm
-        0x6d66,   // fm
-        0x6d67,   // gm
-        0x6d68,   // hm
-        0x6d69,   // im
-        0x6d6a,   // jm
-        0x6d6b,   // km
-        0x6d6d,   // mm
-        0x6d6f,   // om
-        0x6d70,   // pm
-        0x6d73,   // sm
-        0x6d74,   // tm
-        0x6d7a,   // zm
-        0x6e62,   // bn
-        0x6e63,   // cn
-        0x6e67,   // gn
-        0x6e68,   // hn
-        0x6e69,   // in
-        0x6e6b,   // kn
-        0x6e6d,   // mn
-        0x6e70,   // pn
-        0x6e73,   // sn
-        0x6e74,   // tn
-        0x6e76,   // vn
-        0x6f61,   // ao
-        0x6f62,   // bo
-        0x6f63,   // co
-        0x6f64,   // do
-        0x6f66,   // fo
-        0x6f69,   // io
-        0x6f6a,   // jo
-        0x6f6d,   // mo
-        0x6f6e,   // no
-        0x6f72,   // ro
-        0x6f73,   // so
-        0x6f74,   // to
-        0x7067,   // gp
-        0x706a,   // jp
-        0x706b,   // kp
-        0x706d,   // mp
-        0x706e,   // np
-        0x7161,   // aq
-        0x7167,   // gq
-        0x7169,   // iq
-        0x716d,   // mq
-        0x7261,   // ar
-        0x7262,   // br
-        0x7263,   // cr
-        0x7265,   // er
-        0x7266,   // fr
-        0x7267,   // gr
-        0x7268,   // hr
-        0x7269,   // ir
-        0x726b,   // kr
-        0x726c,   // lr
-        0x726d,   // mr
-        0x726e,   // nr
-        0x7270,   // pr
-        0x7273,   // sr
-        0x7274,   // tr
-        0x7361,   // as
-        0x7362,   // bs
-        0x7365,   // es
-        0x7367,   // gs
-        0x7369,   // is
-        0x736c,   // ls
-        0x736d,   // ms
-        0x7370,   // ps
-        0x7372,   // rs
-        0x7373,   // ss
-        0x7375,   // us
-        0x7377,   // ws
-        0x7461,   // at
-        0x7462,   // bt
-        0x7465,   // et
-        0x7467,   // gt
-        0x7468,   // ht
-        0x7469,   // it
-        0x746c,   // lt
-        0x746d,   // mt
-        0x7470,   // pt
-        0x7473,   // st
-        0x7474,   // tt
-        0x7479,   // yt
-        0x7561,   // au
-        0x7563,   // cu
-        0x7565,   // eu
-        0x7567,   // gu
-        0x7568,   // hu
-        0x756c,   // lu
-        0x756d,   // mu
-        0x756e,   // nu
-        0x7572,   // ru
-        0x7573,   // su
-        0x7576,   // vu
-        0x7662,   // bv
-        0x7663,   // cv
-        0x766c,   // lv
-        0x766d,   // mv
-        0x7673,   // sv
-        0x7674,   // tv
-        0x7761,   // aw
-        0x7762,   // bw
-        0x7763,   // cw
-        0x7767,   // gw
-        0x776b,   // kw
-        0x776d,   // mw
-        0x7770,   // pw
-        0x7772,   // rw
-        0x7774,   // tw
-        0x777a,   // zw
-        0x7861,   // ax
-        0x7863,   // cx
-        0x786d,   // mx
-        0x7873,   // sx
-        0x7962,   // by
-        0x7963,   // cy
-        0x7967,   // gy
-        0x796b,   // ky
-        0x796c,   // ly
-        0x796d,   // my
-        0x7970,   // py
-        0x7973,   // sy
-        0x7975,   // uy
-        0x7a61,   // az
-        0x7a62,   // bz
-        0x7a63,   // cz
-        0x7a64,   // dz
-        0x7a6b,   // kz
-        0x7a6d,   // mz
-        0x7a6e,   // nz
-        0x7a73,   // sz
-        0x7a74,   // tz
-        0x7a75,   // uz
-        0x626163,   // cab
-        0x626174,   // tab
-        0x627570,   // pub
-        0x636261,   // abc
-        0x636e69,   // inc
-        0x646572,   // red
-        0x646970,   // pid
-        0x64736d,   // msd
-        0x656369,   // ice
-        0x656e6f,   // one
-        0x67726f,   // org
-        0x6c6574,   // tel
-        0x6c696d,   // mil
-        0x6c6f6c,   // lol
-        0x6d6f63,   // com
-        0x6e6166,   // fan
-        0x6e616d,   // man
-        0x6e7566,   // fun
-        0x6e7572,   // run
-        0x6f6e75,   // uno
-        0x6f6f62,   // boo
-        0x6f6f66,   // foo
-        0x6f7270,   // pro
-        0x706167,   // gap
-        0x70616d,   // map
-        0x70697a,   // zip
-        0x706f74,   // top
-        0x707061,   // app
-        0x726162,   // bar
-        0x736173,   // sas
-        0x736461,   // ads
-        0x73646c,   // lds
-        0x746163,   // cat
-        0x74656e,   // net
-        0x746966,   // fit
-        0x746e69,   // int
-        0x746f64,   // dot
-        0x746f67,   // got
-        0x747369,   // ist
-        0x756465,   // edu
-        0x756f79,   // you
-        0x766f67,   // gov
-        0x766f6d,   // mov
-        0x77656e,   // new
-        0x776f68,   // how
-        0x776f6e,   // now
-        0x786d67,   // gmx
-        0x786f62,   // box
-        0x796164,   // day
-        0x796f73,   // soy
-        0x7a6962,   // biz
-        0x61697361,   // asia
-        0x61707261,   // arpa
-        0x61746164,   // data
-        0x6176616a,   // java
-        0x64616572,   // read
-        0x65657266,   // free
-        0x65666173,   // safe
-        0x65676170,   // page
-        0x656b696c,   // like
-        0x656c6261,   // able
-        0x656d616e,   // name
-        0x656e6f7a,   // zone
-        0x65726163,   // care
-        0x65726568,   // here
-        0x65736163,   // case
-        0x65746164,   // date
-        0x65746973,   // site
-        0x65766173,   // save
-        0x68736966,   // fish
-        0x69626f6d,   // mobi
-        0x696b6977,   // wiki
-        0x6b656573,   // seek
-        0x6b6e696c,   // link
-        0x6b726f77,   // work
-        0x6c616564,   // deal
-        0x6c696166,   // fail
-        0x6c6c6163,   // call
-        0x6e65706f,   // open
-        0x6f666e69,   // info
-        0x6f726561,   // aero
-        0x6f72657a,   // zero
-        0x6f747561,   // auto
-        0x706c6568,   // help
-        0x706f6f63,   // coop
-        0x72617473,   // star
-        0x73626f6a,   // jobs
-        0x73636f64,   // docs
-        0x73756c70,   // plus
-        0x7377656e,   // news
-        0x746e696d,   // mint
-        0x74736166,   // fast
-        0x74736562,   // best
-        0x74736572,   // rest
-        0x74736f68,   // host
-        0x74736f70,   // post
-        0x7478656e,   // next
-        0x756e656d,   // menu
-        0x776f6873,   // show
-        0x616a6e696e,   // ninja
-        0x61746c6564,   // delta
-        0x646c697562,   // build
-        0x646c726f77,   // world
-        0x6563616c70,   // place
-        0x6563617073,   // space
-        0x656c797473,   // style
-        0x65726f7473,   // store
-        0x6576697264,   // drive
-        0x6b63696c63,   // click
-        0x6c6167656c,   // legal
-        0x6c616e6966,   // final
-        0x6c61746f74,   // total
-        0x6c69616d65,   // email
-        0x6c6c656873,   // shell
-        0x6f69647561,   // audio
-        0x70756f7267,   // group
-        0x7365646f63,   // codes
-        0x7365766967,   // gives
-        0x736b726f77,   // works
-        0x736c6f6f74,   // tools
-        0x7374726170,   // parts
-        0x656566666f63,   // coffee
-        0x656c63726963,   // circle
-        0x657275636573,   // secure
-        0x676e69766967,   // giving
-        0x686372616573,   // search
-        0x6c61626f6c67,   // global
-        0x6c6576617274,   // travel
-        0x6d6165727473,   // stream
-        0x6d756573756d,   // museum
-        0x7265746e6563,   // center
-        0x726f68747561,   // author
-        0x73746e657665,   // events
-        0x7463656c6573,   // select
-        0x746365726964,   // direct
-        0x746567726174,   // target
-        0x74726f706572,   // report
-        0x796c696d6166,   // family
-        0x796c70707573,   // supply
-        0x646574696d696c,   // limited
-        0x657261706d6f63,   // compare
-        0x6b726f7774656e,   // network
-        0x6c617469706163,   // capital
-        0x6c656e6e616863,   // channel
-        0x736d6574737973,   // systems
-        0x73776f646e6977,   // windows
-        0x74726f70707573,   // support
-        0x6572617774666f73,   // software
-        0x7265766f63736964,   // discover
-        0x7363696870617267,   // graphics
-        0x7974697275636573,   // security
-        0x79747265706f7270,   // property
-        0x842237ca53edfe3c,   // properties
-        0xbdfc39be1118f9b6,   // management
-        0xc4b1f4eb0734a1a8,   // directory
+        0x6162, 0x6163, 0x6167, 0x616c,  // ba ca ga la
+        0x616d, 0x616e, 0x6170, 0x6171,  // ma na pa qa
+        0x6173, 0x6175, 0x6176, 0x617a,  // sa ua va za
+        0x6262, 0x6267, 0x626c, 0x6273,  // bb gb lb sb
+        0x6361, 0x6363, 0x6365, 0x636c,  // ac cc ec lc
+        0x636d, 0x636e, 0x6373, 0x6374,  // mc nc sc tc
+        0x6376, 0x6461, 0x6462, 0x6463,  // vc ad bd cd
+        0x6467, 0x6469, 0x646d, 0x6473,  // gd id md sd
+        0x6474, 0x6561, 0x6562, 0x6564,  // td ae be de
+        0x6565, 0x6567, 0x6569, 0x656a,  // ee ge ie je
+        0x656b, 0x656d, 0x656e, 0x6570,  // ke me ne pe
+        0x6572, 0x6573, 0x6576, 0x6579,  // re se ve ye
+        0x6661, 0x6662, 0x6663, 0x6667,  // af bf cf gf
+        0x666e, 0x6670, 0x6674, 0x6677,  // nf pf tf wf
+        0x6761, 0x6762, 0x6763, 0x6765,  // ag bg cg eg
+        0x6767, 0x676b, 0x676d, 0x676e,  // gg kg mg ng
+        0x6770, 0x6773, 0x6774, 0x6775,  // pg sg tg ug
+        0x6776, 0x6862, 0x6863, 0x6867,  // vg bh ch gh
+        0x686b, 0x686d, 0x6870, 0x6873,  // kh mh ph sh
+        0x6874, 0x6961, 0x6962, 0x6963,  // th ai bi ci
+        0x6966, 0x6967, 0x696b, 0x696c,  // fi gi ki li
+        0x696e, 0x6973, 0x6976, 0x6a62,  // ni si vi bj
+        0x6a64, 0x6a66, 0x6a73, 0x6a74,  // dj fj sj tj
+        0x6b63, 0x6b64, 0x6b66, 0x6b68,  // ck dk fk hk
+        0x6b6c, 0x6b6d, 0x6b70, 0x6b73,  // lk mk pk sk
+        0x6b74, 0x6b75, 0x6c61, 0x6c63,  // tk uk al cl
+        0x6c67, 0x6c69, 0x6c6d, 0x6c6e,  // gl il ml nl
+        0x6c70, 0x6c73, 0x6c74, 0x6d61,  // pl sl tl am
+        0x6d62, 0x6d63, 0x6d64, 0x6d66,  // bm cm dm fm
+        0x6d67, 0x6d68, 0x6d69, 0x6d6a,  // gm hm im jm
+        0x6d6b, 0x6d6d, 0x6d6f, 0x6d70,  // km mm om pm
+        0x6d73, 0x6d74, 0x6d7a, 0x6e62,  // sm tm zm bn
+        0x6e63, 0x6e67, 0x6e68, 0x6e69,  // cn gn hn in
+        0x6e6b, 0x6e6d, 0x6e70, 0x6e73,  // kn mn pn sn
+        0x6e74, 0x6e76, 0x6f61, 0x6f62,  // tn vn ao bo
+        0x6f63, 0x6f64, 0x6f66, 0x6f69,  // co do fo io
+        0x6f6a, 0x6f6d, 0x6f6e, 0x6f72,  // jo mo no ro
+        0x6f73, 0x6f74, 0x7067, 0x706a,  // so to gp jp
+        0x706b, 0x706d, 0x706e, 0x7161,  // kp mp np aq
+        0x7167, 0x7169, 0x716d, 0x7261,  // gq iq mq ar
+        0x7262, 0x7263, 0x7265, 0x7266,  // br cr er fr
+        0x7267, 0x7268, 0x7269, 0x726b,  // gr hr ir kr
+        0x726c, 0x726d, 0x726e, 0x7270,  // lr mr nr pr
+        0x7273, 0x7274, 0x7361, 0x7362,  // sr tr as bs
+        0x7365, 0x7367, 0x7369, 0x736c,  // es gs is ls
+        0x736d, 0x7370, 0x7372, 0x7373,  // ms ps rs ss
+        0x7375, 0x7377, 0x7461, 0x7462,  // us ws at bt
+        0x7465, 0x7467, 0x7468, 0x7469,  // et gt ht it
+        0x746c, 0x746d, 0x7470, 0x7473,  // lt mt pt st
+        0x7474, 0x7479, 0x7561, 0x7563,  // tt yt au cu
+        0x7565, 0x7567, 0x7568, 0x756c,  // eu gu hu lu
+        0x756d, 0x756e, 0x7572, 0x7573,  // mu nu ru su
+        0x7576, 0x7662, 0x7663, 0x766c,  // vu bv cv lv
+        0x766d, 0x7673, 0x7674, 0x7761,  // mv sv tv aw
+        0x7762, 0x7763, 0x7767, 0x776b,  // bw cw gw kw
+        0x776d, 0x7770, 0x7772, 0x7774,  // mw pw rw tw
+        0x777a, 0x7861, 0x7863, 0x786d,  // zw ax cx mx
+        0x7873, 0x7962, 0x7963, 0x7967,  // sx by cy gy
+        0x796b, 0x796c, 0x796d, 0x7970,  // ky ly my py
+        0x7973, 0x7975, 0x7a61, 0x7a62,  // sy uy az bz
+        0x7a63, 0x7a64, 0x7a6b, 0x7a6d,  // cz dz kz mz
+        0x7a6e, 0x7a73, 0x7a74, 0x7a75,  // nz sz tz uz
+        0x626163, 0x626174, 0x627570, 0x636261,  // cab tab pub abc
+        0x636e69, 0x646572, 0x646970, 0x64736d,  // inc red pid msd
+        0x656369, 0x656e6f, 0x67726f, 0x6c6574,  // ice one org tel
+        0x6c696d, 0x6c6f6c, 0x6d6f63, 0x6e6166,  // mil lol com fan
+        0x6e616d, 0x6e7566, 0x6e7572, 0x6f6e75,  // man fun run uno
+        0x6f6f62, 0x6f6f66, 0x6f7270, 0x706167,  // boo foo pro gap
+        0x70616d, 0x70697a, 0x706f74, 0x707061,  // map zip top app
+        0x726162, 0x736173, 0x736461, 0x73646c,  // bar sas ads lds
+        0x746163, 0x74656e, 0x746966, 0x746e69,  // cat net fit int
+        0x746f64, 0x746f67, 0x747369, 0x756465,  // dot got ist edu
+        0x756f79, 0x766f67, 0x766f6d, 0x77656e,  // you gov mov new
+        0x776f68, 0x776f6e, 0x786d67, 0x786f62,  // how now gmx box
+        0x796164, 0x796f73, 0x7a6962, 0x61697361,  // day soy biz asia
+        0x61707261, 0x61746164, 0x6176616a, 0x64616572,  // arpa data java read
+        0x65657266, 0x65666173, 0x65676170, 0x656b696c,  // free safe page like
+        0x656c6261, 0x656d616e, 0x656e6f7a, 0x65726163,  // able name zone care
+        0x65726568, 0x65736163, 0x65746164, 0x65746973,  // here case date site
+        0x65766173, 0x68736966, 0x69626f6d, 0x696b6977,  // save fish mobi wiki
+        0x6b656573, 0x6b6e696c, 0x6b726f77, 0x6c616564,  // seek link work deal
+        0x6c696166, 0x6c6c6163, 0x6e65706f, 0x6f666e69,  // fail call open info
+        0x6f726561, 0x6f72657a, 0x6f747561, 0x706c6568,  // aero zero auto help
+        0x706f6f63, 0x72617473, 0x73626f6a, 0x73636f64,  // coop star jobs docs
+        0x73756c70, 0x7377656e, 0x746e696d, 0x74736166,  // plus news mint fast
+        0x74736562, 0x74736572, 0x74736f68, 0x74736f70,  // best rest host post
+        0x7478656e, 0x756e656d, 0x776f6873, 0x616a6e696e,  // next menu show ninja
+        0x61746c6564, 0x646c697562, 0x646c726f77, 0x6563616c70,  // delta build world place
+        0x6563617073, 0x656c797473, 0x65726f7473, 0x6576697264,  // space style store drive
+        0x6b63696c63, 0x6c6167656c, 0x6c616e6966, 0x6c61746f74,  // click legal final total
+        0x6c69616d65, 0x6c6c656873, 0x6f69647561, 0x70756f7267,  // email shell audio group
+        0x7365646f63, 0x7365766967, 0x736b726f77, 0x736c6f6f74,  // codes gives works tools
+        0x7374726170, 0x656566666f63, 0x656c63726963, 0x657275636573,  // parts coffee circle secure
+        0x676e69766967, 0x686372616573, 0x6c61626f6c67, 0x6c6576617274,  // giving search global travel
+        0x6d6165727473, 0x6d756573756d, 0x7265746e6563, 0x726f68747561,  // stream museum center author
+        0x73746e657665, 0x7463656c6573, 0x746365726964, 0x746567726174,  // events select direct target
+        0x74726f706572, 0x796c696d6166, 0x796c70707573, 0x646574696d696c,  // report family supply limited
+        0x657261706d6f63, 0x6b726f7774656e, 0x6c617469706163, 0x6c656e6e616863,  // compare network capital channel
+        0x736d6574737973, 0x73776f646e6977, 0x74726f70707573, 0x6572617774666f73,  // systems windows support software
+        0x7265766f63736964, 0x7363696870617267, 0x7974697275636573, 0x79747265706f7270,  // discover graphics security property
+        0x842237ca53edfe3c, 0xbdfc39be1118f9b6, 0xc4b1f4eb0734a1a8,  // properties management directory
     ]
-    /// The weights of `keys[i]`.
+    /// The weights of `keys[i]`; the comment gives each label's extension,
+    /// domain and member weight, and w for a common English word.
     static let values: [UInt8] = [
-        4,   // ba: extension 0, domain 1, member 0
-        8,   // ca: extension 0, domain 2, member 0
-        4,   // ga: extension 0, domain 1, member 0
-        7,   // la: extension 3, domain 1, member 0
-        5,   // ma: extension 1, domain 1, member 0
-        4,   // na: extension 0, domain 1, member 0
-        4,   // pa: extension 0, domain 1, member 0
-        4,   // qa: extension 0, domain 1, member 0
-        4,   // sa: extension 0, domain 1, member 0
-        4,   // ua: extension 0, domain 1, member 0
-        4,   // va: extension 0, domain 1, member 0
-        8,   // za: extension 0, domain 2, member 0
-        7,   // bb: extension 3, domain 1, member 0
-        4,   // gb: extension 0, domain 1, member 0
-        4,   // lb: extension 0, domain 1, member 0
-        36,   // sb: extension 0, domain 1, member 1
-        7,   // ac: extension 3, domain 1, member 0
-        38,   // cc: extension 2, domain 1, member 1
-        6,   // ec: extension 2, domain 1, member 0
-        4,   // lc: extension 0, domain 1, member 0
-        38,   // mc: extension 2, domain 1, member 1
-        6,   // nc: extension 2, domain 1, member 0
-        6,   // sc: extension 2, domain 1, member 0
-        4,   // tc: extension 0, domain 1, member 0
-        4,   // vc: extension 0, domain 1, member 0
-        4,   // ad: extension 0, domain 1, member 0
-        4,   // bd: extension 0, domain 1, member 0
-        4,   // cd: extension 0, domain 1, member 0
-        7,   // gd: extension 3, domain 1, member 0
-        164,   // id: extension 0, domain 1, member 1, word
-        7,   // md: extension 3, domain 1, member 0
-        4,   // sd: extension 0, domain 1, member 0
-        132,   // td: extension 0, domain 1, member 0, word
-        4,   // ae: extension 0, domain 1, member 0
-        138,   // be: extension 2, domain 2, member 0, word
-        8,   // de: extension 0, domain 2, member 0
-        4,   // ee: extension 0, domain 1, member 0
-        4,   // ge: extension 0, domain 1, member 0
-        136,   // ie: extension 0, domain 2, member 0, word
-        4,   // je: extension 0, domain 1, member 0
-        4,   // ke: extension 0, domain 1, member 0
-        5,   // me: extension 1, domain 1, member 0
-        6,   // ne: extension 2, domain 1, member 0
-        4,   // pe: extension 0, domain 1, member 0
-        134,   // re: extension 2, domain 1, member 0, word
-        8,   // se: extension 0, domain 2, member 0
-        132,   // ve: extension 0, domain 1, member 0, word
-        4,   // ye: extension 0, domain 1, member 0
-        36,   // af: extension 0, domain 1, member 1
-        6,   // bf: extension 2, domain 1, member 0
-        7,   // cf: extension 3, domain 1, member 0
-        6,   // gf: extension 2, domain 1, member 0
-        6,   // nf: extension 2, domain 1, member 0
-        4,   // pf: extension 0, domain 1, member 0
-        7,   // tf: extension 3, domain 1, member 0
-        4,   // wf: extension 0, domain 1, member 0
-        4,   // ag: extension 0, domain 1, member 0
-        36,   // bg: extension 0, domain 1, member 1
-        4,   // cg: extension 0, domain 1, member 0
-        132,   // eg: extension 0, domain 1, member 0, word
-        4,   // gg: extension 0, domain 1, member 0
-        4,   // kg: extension 0, domain 1, member 0
-        5,   // mg: extension 1, domain 1, member 0
-        4,   // ng: extension 0, domain 1, member 0
-        4,   // pg: extension 0, domain 1, member 0
-        8,   // sg: extension 0, domain 2, member 0
-        4,   // tg: extension 0, domain 1, member 0
-        4,   // ug: extension 0, domain 1, member 0
-        4,   // vg: extension 0, domain 1, member 0
-        4,   // bh: extension 0, domain 1, member 0
-        10,   // ch: extension 2, domain 2, member 0
-        132,   // gh: extension 0, domain 1, member 0, word
-        4,   // kh: extension 0, domain 1, member 0
-        4,   // mh: extension 0, domain 1, member 0
-        6,   // ph: extension 2, domain 1, member 0
-        7,   // sh: extension 3, domain 1, member 0
-        4,   // th: extension 0, domain 1, member 0
-        4,   // ai: extension 0, domain 1, member 0
-        6,   // bi: extension 2, domain 1, member 0
-        4,   // ci: extension 0, domain 1, member 0
-        8,   // fi: extension 0, domain 2, member 0
-        5,   // gi: extension 1, domain 1, member 0
-        4,   // ki: extension 0, domain 1, member 0
-        4,   // li: extension 0, domain 1, member 0
-        6,   // ni: extension 2, domain 1, member 0
-        4,   // si: extension 0, domain 1, member 0
-        4,   // vi: extension 0, domain 1, member 0
-        4,   // bj: extension 0, domain 1, member 0
-        4,   // dj: extension 0, domain 1, member 0
-        4,   // fj: extension 0, domain 1, member 0
-        5,   // sj: extension 1, domain 1, member 0
-        4,   // tj: extension 0, domain 1, member 0
-        6,   // ck: extension 2, domain 1, member 0
-        8,   // dk: extension 0, domain 2, member 0
-        4,   // fk: extension 0, domain 1, member 0
-        8,   // hk: extension 0, domain 2, member 0
-        4,   // lk: extension 0, domain 1, member 0
-        7,   // mk: extension 3, domain 1, member 0
-        4,   // pk: extension 0, domain 1, member 0
-        4,   // sk: extension 0, domain 1, member 0
-        164,   // tk: extension 0, domain 1, member 1, word
-        8,   // uk: extension 0, domain 2, member 0
-        6,   // al: extension 2, domain 1, member 0
-        6,   // cl: extension 2, domain 1, member 0
-        4,   // gl: extension 0, domain 1, member 0
-        4,   // il: extension 0, domain 1, member 0
-        6,   // ml: extension 2, domain 1, member 0
-        10,   // nl: extension 2, domain 2, member 0
-        11,   // pl: extension 3, domain 2, member 0
-        6,   // sl: extension 2, domain 1, member 0
-        6,   // tl: extension 2, domain 1, member 0
-        7,   // am: extension 3, domain 1, member 0
-        4,   // bm: extension 0, domain 1, member 0
-        4,   // cm: extension 0, domain 1, member 0
-        7,   // dm: extension 3, domain 1, member 0
-        4,   // fm: extension 0, domain 1, member 0
-        4,   // gm: extension 0, domain 1, member 0
-        4,   // hm: extension 0, domain 1, member 0
-        4,   // im: extension 0, domain 1, member 0
-        4,   // jm: extension 0, domain 1, member 0
-        4,   // km: extension 0, domain 1, member 0
-        7,   // mm: extension 3, domain 1, member 0
-        4,   // om: extension 0, domain 1, member 0
-        7,   // pm: extension 3, domain 1, member 0
-        4,   // sm: extension 0, domain 1, member 0
-        5,   // tm: extension 1, domain 1, member 0
-        4,   // zm: extension 0, domain 1, member 0
-        4,   // bn: extension 0, domain 1, member 0
-        8,   // cn: extension 0, domain 2, member 0
-        6,   // gn: extension 2, domain 1, member 0
-        4,   // hn: extension 0, domain 1, member 0
-        171,   // in: extension 3, domain 2, member 1, word
-        4,   // kn: extension 0, domain 1, member 0
-        4,   // mn: extension 0, domain 1, member 0
-        4,   // pn: extension 0, domain 1, member 0
-        4,   // sn: extension 0, domain 1, member 0
-        4,   // tn: extension 0, domain 1, member 0
-        4,   // vn: extension 0, domain 1, member 0
-        4,   // ao: extension 0, domain 1, member 0
-        4,   // bo: extension 0, domain 1, member 0
-        8,   // co: extension 0, domain 2, member 0
-        134,   // do: extension 2, domain 1, member 0, word
-        4,   // fo: extension 0, domain 1, member 0
-        170,   // io: extension 2, domain 2, member 1, word
-        4,   // jo: extension 0, domain 1, member 0
-        7,   // mo: extension 3, domain 1, member 0
-        137,   // no: extension 1, domain 2, member 0, word
-        4,   // ro: extension 0, domain 1, member 0
-        167,   // so: extension 3, domain 1, member 1, word
-        132,   // to: extension 0, domain 1, member 0, word
-        6,   // gp: extension 2, domain 1, member 0
-        8,   // jp: extension 0, domain 2, member 0
-        4,   // kp: extension 0, domain 1, member 0
-        4,   // mp: extension 0, domain 1, member 0
-        4,   // np: extension 0, domain 1, member 0
-        4,   // aq: extension 0, domain 1, member 0
-        4,   // gq: extension 0, domain 1, member 0
-        4,   // iq: extension 0, domain 1, member 0
-        4,   // mq: extension 0, domain 1, member 0
-        8,   // ar: extension 0, domain 2, member 0
-        8,   // br: extension 0, domain 2, member 0
-        6,   // cr: extension 2, domain 1, member 0
-        4,   // er: extension 0, domain 1, member 0
-        10,   // fr: extension 2, domain 2, member 0
-        4,   // gr: extension 0, domain 1, member 0
-        4,   // hr: extension 0, domain 1, member 0
-        4,   // ir: extension 0, domain 1, member 0
-        8,   // kr: extension 0, domain 2, member 0
-        4,   // lr: extension 0, domain 1, member 0
-        4,   // mr: extension 0, domain 1, member 0
-        5,   // nr: extension 1, domain 1, member 0
-        4,   // pr: extension 0, domain 1, member 0
-        4,   // sr: extension 0, domain 1, member 0
-        132,   // tr: extension 0, domain 1, member 0, word
-        134,   // as: extension 2, domain 1, member 0, word
-        6,   // bs: extension 2, domain 1, member 0
-        10,   // es: extension 2, domain 2, member 0
-        6,   // gs: extension 2, domain 1, member 0
-        132,   // is: extension 0, domain 1, member 0, word
-        6,   // ls: extension 2, domain 1, member 0
-        6,   // ms: extension 2, domain 1, member 0
-        7,   // ps: extension 3, domain 1, member 0
-        7,   // rs: extension 3, domain 1, member 0
-        5,   // ss: extension 1, domain 1, member 0
-        136,   // us: extension 0, domain 2, member 0, word
-        6,   // ws: extension 2, domain 1, member 0
-        171,   // at: extension 3, domain 2, member 1, word
-        4,   // bt: extension 0, domain 1, member 0
-        4,   // et: extension 0, domain 1, member 0
-        4,   // gt: extension 0, domain 1, member 0
-        36,   // ht: extension 0, domain 1, member 1
-        136,   // it: extension 0, domain 2, member 0, word
-        36,   // lt: extension 0, domain 1, member 1
-        5,   // mt: extension 1, domain 1, member 0
-        5,   // pt: extension 1, domain 1, member 0
-        6,   // st: extension 2, domain 1, member 0
-        4,   // tt: extension 0, domain 1, member 0
-        4,   // yt: extension 0, domain 1, member 0
-        8,   // au: extension 0, domain 2, member 0
-        6,   // cu: extension 2, domain 1, member 0
-        8,   // eu: extension 0, domain 2, member 0
-        4,   // gu: extension 0, domain 1, member 0
-        4,   // hu: extension 0, domain 1, member 0
-        4,   // lu: extension 0, domain 1, member 0
-        6,   // mu: extension 2, domain 1, member 0
-        6,   // nu: extension 2, domain 1, member 0
-        10,   // ru: extension 2, domain 2, member 0
-        4,   // su: extension 0, domain 1, member 0
-        4,   // vu: extension 0, domain 1, member 0
-        36,   // bv: extension 0, domain 1, member 1
-        36,   // cv: extension 0, domain 1, member 1
-        4,   // lv: extension 0, domain 1, member 0
-        4,   // mv: extension 0, domain 1, member 0
-        6,   // sv: extension 2, domain 1, member 0
-        4,   // tv: extension 0, domain 1, member 0
-        6,   // aw: extension 2, domain 1, member 0
-        4,   // bw: extension 0, domain 1, member 0
-        6,   // cw: extension 2, domain 1, member 0
-        4,   // gw: extension 0, domain 1, member 0
-        4,   // kw: extension 0, domain 1, member 0
-        4,   // mw: extension 0, domain 1, member 0
-        4,   // pw: extension 0, domain 1, member 0
-        4,   // rw: extension 0, domain 1, member 0
-        8,   // tw: extension 0, domain 2, member 0
-        4,   // zw: extension 0, domain 1, member 0
-        4,   // ax: extension 0, domain 1, member 0
-        4,   // cx: extension 0, domain 1, member 0
-        8,   // mx: extension 0, domain 2, member 0
-        4,   // sx: extension 0, domain 1, member 0
-        132,   // by: extension 0, domain 1, member 0, word
-        6,   // cy: extension 2, domain 1, member 0
-        4,   // gy: extension 0, domain 1, member 0
-        4,   // ky: extension 0, domain 1, member 0
-        6,   // ly: extension 2, domain 1, member 0
-        4,   // my: extension 0, domain 1, member 0
-        71,   // py: extension 3, domain 1, member 2
-        4,   // sy: extension 0, domain 1, member 0
-        4,   // uy: extension 0, domain 1, member 0
-        4,   // az: extension 0, domain 1, member 0
-        4,   // bz: extension 0, domain 1, member 0
-        8,   // cz: extension 0, domain 2, member 0
-        4,   // dz: extension 0, domain 1, member 0
-        4,   // kz: extension 0, domain 1, member 0
-        4,   // mz: extension 0, domain 1, member 0
-        8,   // nz: extension 0, domain 2, member 0
-        4,   // sz: extension 0, domain 1, member 0
-        4,   // tz: extension 0, domain 1, member 0
-        4,   // uz: extension 0, domain 1, member 0
-        3,   // cab: extension 3, domain 0, member 0
-        129,   // tab: extension 1, domain 0, member 0, word
-        3,   // pub: extension 3, domain 0, member 0
-        160,   // abc: extension 0, domain 0, member 1, word
-        3,   // inc: extension 3, domain 0, member 0
-        130,   // red: extension 2, domain 0, member 0, word
-        160,   // pid: extension 0, domain 0, member 1, word
-        1,   // msd: extension 1, domain 0, member 0
-        2,   // ice: extension 2, domain 0, member 0
-        128,   // one: extension 0, domain 0, member 0, word
-        50,   // org: extension 2, domain 4, member 1
-        4,   // tel: extension 0, domain 1, member 0
-        8,   // mil: extension 0, domain 2, member 0
-        2,   // lol: extension 2, domain 0, member 0
-        50,   // com: extension 2, domain 4, member 1
-        2,   // fan: extension 2, domain 0, member 0
-        3,   // man: extension 3, domain 0, member 0
-        129,   // fun: extension 1, domain 0, member 0, word
-        163,   // run: extension 3, domain 0, member 1, word
-        2,   // uno: extension 2, domain 0, member 0
-        2,   // boo: extension 2, domain 0, member 0
-        160,   // foo: extension 0, domain 0, member 1, word
-        7,   // pro: extension 3, domain 1, member 0
-        1,   // gap: extension 1, domain 0, member 0
-        163,   // map: extension 3, domain 0, member 1, word
-        131,   // zip: extension 3, domain 0, member 0, word
-        160,   // top: extension 0, domain 0, member 1, word
-        131,   // app: extension 3, domain 0, member 0, word
-        160,   // bar: extension 0, domain 0, member 1, word
-        2,   // sas: extension 2, domain 0, member 0
-        1,   // ads: extension 1, domain 0, member 0
-        1,   // lds: extension 1, domain 0, member 0
-        7,   // cat: extension 3, domain 1, member 0
-        16,   // net: extension 0, domain 4, member 0
-        128,   // fit: extension 0, domain 0, member 0, word
-        168,   // int: extension 0, domain 2, member 1, word
-        130,   // dot: extension 2, domain 0, member 0, word
-        128,   // got: extension 0, domain 0, member 0, word
-        3,   // ist: extension 3, domain 0, member 0
-        16,   // edu: extension 0, domain 4, member 0
-        128,   // you: extension 0, domain 0, member 0, word
-        16,   // gov: extension 0, domain 4, member 0
-        3,   // mov: extension 3, domain 0, member 0
-        163,   // new: extension 3, domain 0, member 1, word
-        160,   // how: extension 0, domain 0, member 1, word
-        128,   // now: extension 0, domain 0, member 0, word
-        1,   // gmx: extension 1, domain 0, member 0
-        128,   // box: extension 0, domain 0, member 0, word
-        160,   // day: extension 0, domain 0, member 1, word
-        2,   // soy: extension 2, domain 0, member 0
-        8,   // biz: extension 0, domain 2, member 0
-        4,   // asia: extension 0, domain 1, member 0
-        1,   // arpa: extension 1, domain 0, member 0
-        192,   // data: extension 0, domain 0, member 2, word
-        3,   // java: extension 3, domain 0, member 0
-        192,   // read: extension 0, domain 0, member 2, word
-        128,   // free: extension 0, domain 0, member 0, word
-        128,   // safe: extension 0, domain 0, member 0, word
-        160,   // page: extension 0, domain 0, member 1, word
-        128,   // like: extension 0, domain 0, member 0, word
-        128,   // able: extension 0, domain 0, member 0, word
-        196,   // name: extension 0, domain 1, member 2, word
-        131,   // zone: extension 3, domain 0, member 0, word
-        128,   // care: extension 0, domain 0, member 0, word
-        128,   // here: extension 0, domain 0, member 0, word
-        128,   // case: extension 0, domain 0, member 0, word
-        160,   // date: extension 0, domain 0, member 1, word
-        128,   // site: extension 0, domain 0, member 0, word
-        160,   // save: extension 0, domain 0, member 1, word
-        2,   // fish: extension 2, domain 0, member 0
-        4,   // mobi: extension 0, domain 1, member 0
-        129,   // wiki: extension 1, domain 0, member 0, word
-        64,   // seek: extension 0, domain 0, member 2
-        160,   // link: extension 0, domain 0, member 1, word
-        128,   // work: extension 0, domain 0, member 0, word
-        128,   // deal: extension 0, domain 0, member 0, word
-        160,   // fail: extension 0, domain 0, member 1, word
-        192,   // call: extension 0, domain 0, member 2, word
-        192,   // open: extension 0, domain 0, member 2, word
-        203,   // info: extension 3, domain 2, member 2, word
-        4,   // aero: extension 0, domain 1, member 0
-        128,   // zero: extension 0, domain 0, member 0, word
-        128,   // auto: extension 0, domain 0, member 0, word
-        160,   // help: extension 0, domain 0, member 1, word
-        4,   // coop: extension 0, domain 1, member 0
-        2,   // star: extension 2, domain 0, member 0
-        4,   // jobs: extension 0, domain 1, member 0
-        131,   // docs: extension 3, domain 0, member 0, word
-        128,   // plus: extension 0, domain 0, member 0, word
-        3,   // news: extension 3, domain 0, member 0
-        2,   // mint: extension 2, domain 0, member 0
-        128,   // fast: extension 0, domain 0, member 0, word
-        128,   // best: extension 0, domain 0, member 0, word
-        129,   // rest: extension 1, domain 0, member 0, word
-        160,   // host: extension 0, domain 0, member 1, word
-        132,   // post: extension 0, domain 1, member 0, word
-        160,   // next: extension 0, domain 0, member 1, word
-        128,   // menu: extension 0, domain 0, member 0, word
-        160,   // show: extension 0, domain 0, member 1, word
-        2,   // ninja: extension 2, domain 0, member 0
-        160,   // delta: extension 0, domain 0, member 1, word
-        131,   // build: extension 3, domain 0, member 0, word
-        128,   // world: extension 0, domain 0, member 0, word
-        128,   // place: extension 0, domain 0, member 0, word
-        128,   // space: extension 0, domain 0, member 0, word
-        128,   // style: extension 0, domain 0, member 0, word
-        160,   // store: extension 0, domain 0, member 1, word
-        128,   // drive: extension 0, domain 0, member 0, word
-        130,   // click: extension 2, domain 0, member 0, word
-        128,   // legal: extension 0, domain 0, member 0, word
-        128,   // final: extension 0, domain 0, member 0, word
-        128,   // total: extension 0, domain 0, member 0, word
-        128,   // email: extension 0, domain 0, member 0, word
-        160,   // shell: extension 0, domain 0, member 1, word
-        128,   // audio: extension 0, domain 0, member 0, word
-        192,   // group: extension 0, domain 0, member 2, word
-        128,   // codes: extension 0, domain 0, member 0, word
-        128,   // gives: extension 0, domain 0, member 0, word
-        128,   // works: extension 0, domain 0, member 0, word
-        128,   // tools: extension 0, domain 0, member 0, word
-        128,   // parts: extension 0, domain 0, member 0, word
-        3,   // coffee: extension 3, domain 0, member 0
-        32,   // circle: extension 0, domain 0, member 1
-        32,   // secure: extension 0, domain 0, member 1
-        128,   // giving: extension 0, domain 0, member 0, word
-        160,   // search: extension 0, domain 0, member 1, word
-        128,   // global: extension 0, domain 0, member 0, word
-        4,   // travel: extension 0, domain 1, member 0
-        192,   // stream: extension 0, domain 0, member 2, word
-        4,   // museum: extension 0, domain 1, member 0
-        32,   // center: extension 0, domain 0, member 1
-        32,   // author: extension 0, domain 0, member 1
-        160,   // events: extension 0, domain 0, member 1, word
-        160,   // select: extension 0, domain 0, member 1, word
-        128,   // direct: extension 0, domain 0, member 0, word
-        163,   // target: extension 3, domain 0, member 1, word
-        160,   // report: extension 0, domain 0, member 1, word
-        160,   // family: extension 0, domain 0, member 1, word
-        128,   // supply: extension 0, domain 0, member 0, word
-        128,   // limited: extension 0, domain 0, member 0, word
-        160,   // compare: extension 0, domain 0, member 1, word
-        160,   // network: extension 0, domain 0, member 1, word
-        128,   // capital: extension 0, domain 0, member 0, word
-        128,   // channel: extension 0, domain 0, member 0, word
-        128,   // systems: extension 0, domain 0, member 0, word
-        128,   // windows: extension 0, domain 0, member 0, word
-        160,   // support: extension 0, domain 0, member 1, word
-        128,   // software: extension 0, domain 0, member 0, word
-        32,   // discover: extension 0, domain 0, member 1
-        128,   // graphics: extension 0, domain 0, member 0, word
-        128,   // security: extension 0, domain 0, member 0, word
-        160,   // property: extension 0, domain 0, member 1, word
-        130,   // properties: extension 2, domain 0, member 0, word
-        128,   // management: extension 0, domain 0, member 0, word
-        160,   // directory: extension 0, domain 0, member 1, word
+        4, 8, 4, 7,  // ba 0/1/0 ca 0/2/0 ga 0/1/0 la 3/1/0
+        5, 4, 4, 4,  // ma 1/1/0 na 0/1/0 pa 0/1/0 qa 0/1/0
+        4, 4, 4, 8,  // sa 0/1/0 ua 0/1/0 va 0/1/0 za 0/2/0
+        7, 4, 4, 36,  // bb 3/1/0 gb 0/1/0 lb 0/1/0 sb 0/1/1
+        7, 38, 6, 4,  // ac 3/1/0 cc 2/1/1 ec 2/1/0 lc 0/1/0
+        38, 6, 6, 4,  // mc 2/1/1 nc 2/1/0 sc 2/1/0 tc 0/1/0
+        4, 4, 4, 4,  // vc 0/1/0 ad 0/1/0 bd 0/1/0 cd 0/1/0
+        7, 164, 7, 4,  // gd 3/1/0 id 0/1/1w md 3/1/0 sd 0/1/0
+        132, 4, 138, 8,  // td 0/1/0w ae 0/1/0 be 2/2/0w de 0/2/0
+        4, 4, 136, 4,  // ee 0/1/0 ge 0/1/0 ie 0/2/0w je 0/1/0
+        4, 5, 6, 4,  // ke 0/1/0 me 1/1/0 ne 2/1/0 pe 0/1/0
+        134, 8, 132, 4,  // re 2/1/0w se 0/2/0 ve 0/1/0w ye 0/1/0
+        36, 6, 7, 6,  // af 0/1/1 bf 2/1/0 cf 3/1/0 gf 2/1/0
+        6, 4, 7, 4,  // nf 2/1/0 pf 0/1/0 tf 3/1/0 wf 0/1/0
+        4, 36, 4, 132,  // ag 0/1/0 bg 0/1/1 cg 0/1/0 eg 0/1/0w
+        4, 4, 5, 4,  // gg 0/1/0 kg 0/1/0 mg 1/1/0 ng 0/1/0
+        4, 8, 4, 4,  // pg 0/1/0 sg 0/2/0 tg 0/1/0 ug 0/1/0
+        4, 4, 10, 132,  // vg 0/1/0 bh 0/1/0 ch 2/2/0 gh 0/1/0w
+        4, 4, 6, 7,  // kh 0/1/0 mh 0/1/0 ph 2/1/0 sh 3/1/0
+        4, 4, 6, 4,  // th 0/1/0 ai 0/1/0 bi 2/1/0 ci 0/1/0
+        8, 5, 4, 4,  // fi 0/2/0 gi 1/1/0 ki 0/1/0 li 0/1/0
+        6, 4, 4, 4,  // ni 2/1/0 si 0/1/0 vi 0/1/0 bj 0/1/0
+        4, 4, 5, 4,  // dj 0/1/0 fj 0/1/0 sj 1/1/0 tj 0/1/0
+        6, 8, 4, 8,  // ck 2/1/0 dk 0/2/0 fk 0/1/0 hk 0/2/0
+        4, 7, 4, 4,  // lk 0/1/0 mk 3/1/0 pk 0/1/0 sk 0/1/0
+        164, 8, 6, 6,  // tk 0/1/1w uk 0/2/0 al 2/1/0 cl 2/1/0
+        4, 4, 6, 10,  // gl 0/1/0 il 0/1/0 ml 2/1/0 nl 2/2/0
+        11, 6, 6, 7,  // pl 3/2/0 sl 2/1/0 tl 2/1/0 am 3/1/0
+        4, 4, 7, 4,  // bm 0/1/0 cm 0/1/0 dm 3/1/0 fm 0/1/0
+        4, 4, 4, 4,  // gm 0/1/0 hm 0/1/0 im 0/1/0 jm 0/1/0
+        4, 7, 4, 7,  // km 0/1/0 mm 3/1/0 om 0/1/0 pm 3/1/0
+        4, 5, 4, 4,  // sm 0/1/0 tm 1/1/0 zm 0/1/0 bn 0/1/0
+        8, 6, 4, 171,  // cn 0/2/0 gn 2/1/0 hn 0/1/0 in 3/2/1w
+        4, 4, 4, 4,  // kn 0/1/0 mn 0/1/0 pn 0/1/0 sn 0/1/0
+        4, 4, 4, 4,  // tn 0/1/0 vn 0/1/0 ao 0/1/0 bo 0/1/0
+        8, 134, 4, 170,  // co 0/2/0 do 2/1/0w fo 0/1/0 io 2/2/1w
+        4, 7, 137, 4,  // jo 0/1/0 mo 3/1/0 no 1/2/0w ro 0/1/0
+        167, 132, 6, 8,  // so 3/1/1w to 0/1/0w gp 2/1/0 jp 0/2/0
+        4, 4, 4, 4,  // kp 0/1/0 mp 0/1/0 np 0/1/0 aq 0/1/0
+        4, 4, 4, 8,  // gq 0/1/0 iq 0/1/0 mq 0/1/0 ar 0/2/0
+        8, 6, 4, 10,  // br 0/2/0 cr 2/1/0 er 0/1/0 fr 2/2/0
+        4, 4, 4, 8,  // gr 0/1/0 hr 0/1/0 ir 0/1/0 kr 0/2/0
+        4, 4, 5, 4,  // lr 0/1/0 mr 0/1/0 nr 1/1/0 pr 0/1/0
+        4, 132, 134, 6,  // sr 0/1/0 tr 0/1/0w as 2/1/0w bs 2/1/0
+        10, 6, 132, 6,  // es 2/2/0 gs 2/1/0 is 0/1/0w ls 2/1/0
+        6, 7, 7, 5,  // ms 2/1/0 ps 3/1/0 rs 3/1/0 ss 1/1/0
+        136, 6, 171, 4,  // us 0/2/0w ws 2/1/0 at 3/2/1w bt 0/1/0
+        4, 4, 36, 136,  // et 0/1/0 gt 0/1/0 ht 0/1/1 it 0/2/0w
+        36, 5, 5, 6,  // lt 0/1/1 mt 1/1/0 pt 1/1/0 st 2/1/0
+        4, 4, 8, 6,  // tt 0/1/0 yt 0/1/0 au 0/2/0 cu 2/1/0
+        8, 4, 4, 4,  // eu 0/2/0 gu 0/1/0 hu 0/1/0 lu 0/1/0
+        6, 6, 10, 4,  // mu 2/1/0 nu 2/1/0 ru 2/2/0 su 0/1/0
+        4, 36, 36, 4,  // vu 0/1/0 bv 0/1/1 cv 0/1/1 lv 0/1/0
+        4, 6, 4, 6,  // mv 0/1/0 sv 2/1/0 tv 0/1/0 aw 2/1/0
+        4, 6, 4, 4,  // bw 0/1/0 cw 2/1/0 gw 0/1/0 kw 0/1/0
+        4, 4, 4, 8,  // mw 0/1/0 pw 0/1/0 rw 0/1/0 tw 0/2/0
+        4, 4, 4, 8,  // zw 0/1/0 ax 0/1/0 cx 0/1/0 mx 0/2/0
+        4, 132, 6, 4,  // sx 0/1/0 by 0/1/0w cy 2/1/0 gy 0/1/0
+        4, 6, 4, 71,  // ky 0/1/0 ly 2/1/0 my 0/1/0 py 3/1/2
+        4, 4, 4, 4,  // sy 0/1/0 uy 0/1/0 az 0/1/0 bz 0/1/0
+        8, 4, 4, 4,  // cz 0/2/0 dz 0/1/0 kz 0/1/0 mz 0/1/0
+        8, 4, 4, 4,  // nz 0/2/0 sz 0/1/0 tz 0/1/0 uz 0/1/0
+        3, 129, 3, 160,  // cab 3/0/0 tab 1/0/0w pub 3/0/0 abc 0/0/1w
+        3, 130, 160, 1,  // inc 3/0/0 red 2/0/0w pid 0/0/1w msd 1/0/0
+        2, 128, 50, 4,  // ice 2/0/0 one 0/0/0w org 2/4/1 tel 0/1/0
+        8, 2, 50, 2,  // mil 0/2/0 lol 2/0/0 com 2/4/1 fan 2/0/0
+        3, 129, 163, 2,  // man 3/0/0 fun 1/0/0w run 3/0/1w uno 2/0/0
+        2, 160, 7, 1,  // boo 2/0/0 foo 0/0/1w pro 3/1/0 gap 1/0/0
+        163, 131, 160, 131,  // map 3/0/1w zip 3/0/0w top 0/0/1w app 3/0/0w
+        160, 2, 1, 1,  // bar 0/0/1w sas 2/0/0 ads 1/0/0 lds 1/0/0
+        7, 16, 128, 168,  // cat 3/1/0 net 0/4/0 fit 0/0/0w int 0/2/1w
+        130, 128, 3, 16,  // dot 2/0/0w got 0/0/0w ist 3/0/0 edu 0/4/0
+        128, 16, 3, 163,  // you 0/0/0w gov 0/4/0 mov 3/0/0 new 3/0/1w
+        160, 128, 1, 128,  // how 0/0/1w now 0/0/0w gmx 1/0/0 box 0/0/0w
+        160, 2, 8, 4,  // day 0/0/1w soy 2/0/0 biz 0/2/0 asia 0/1/0
+        1, 192, 3, 192,  // arpa 1/0/0 data 0/0/2w java 3/0/0 read 0/0/2w
+        128, 128, 160, 128,  // free 0/0/0w safe 0/0/0w page 0/0/1w like 0/0/0w
+        128, 196, 131, 128,  // able 0/0/0w name 0/1/2w zone 3/0/0w care 0/0/0w
+        128, 128, 160, 128,  // here 0/0/0w case 0/0/0w date 0/0/1w site 0/0/0w
+        160, 2, 4, 129,  // save 0/0/1w fish 2/0/0 mobi 0/1/0 wiki 1/0/0w
+        64, 160, 128, 128,  // seek 0/0/2 link 0/0/1w work 0/0/0w deal 0/0/0w
+        160, 192, 192, 203,  // fail 0/0/1w call 0/0/2w open 0/0/2w info 3/2/2w
+        4, 128, 128, 160,  // aero 0/1/0 zero 0/0/0w auto 0/0/0w help 0/0/1w
+        4, 2, 4, 131,  // coop 0/1/0 star 2/0/0 jobs 0/1/0 docs 3/0/0w
+        128, 3, 2, 128,  // plus 0/0/0w news 3/0/0 mint 2/0/0 fast 0/0/0w
+        128, 129, 160, 132,  // best 0/0/0w rest 1/0/0w host 0/0/1w post 0/1/0w
+        160, 128, 160, 2,  // next 0/0/1w menu 0/0/0w show 0/0/1w ninja 2/0/0
+        160, 131, 128, 128,  // delta 0/0/1w build 3/0/0w world 0/0/0w place 0/0/0w
+        128, 128, 160, 128,  // space 0/0/0w style 0/0/0w store 0/0/1w drive 0/0/0w
+        130, 128, 128, 128,  // click 2/0/0w legal 0/0/0w final 0/0/0w total 0/0/0w
+        128, 160, 128, 192,  // email 0/0/0w shell 0/0/1w audio 0/0/0w group 0/0/2w
+        128, 128, 128, 128,  // codes 0/0/0w gives 0/0/0w works 0/0/0w tools 0/0/0w
+        128, 3, 32, 32,  // parts 0/0/0w coffee 3/0/0 circle 0/0/1 secure 0/0/1
+        128, 160, 128, 4,  // giving 0/0/0w search 0/0/1w global 0/0/0w travel 0/1/0
+        192, 4, 32, 32,  // stream 0/0/2w museum 0/1/0 center 0/0/1 author 0/0/1
+        160, 160, 128, 163,  // events 0/0/1w select 0/0/1w direct 0/0/0w target 3/0/1w
+        160, 160, 128, 128,  // report 0/0/1w family 0/0/1w supply 0/0/0w limited 0/0/0w
+        160, 160, 128, 128,  // compare 0/0/1w network 0/0/1w capital 0/0/0w channel 0/0/0w
+        128, 128, 160, 128,  // systems 0/0/0w windows 0/0/0w support 0/0/1w software 0/0/0w
+        32, 128, 128, 160,  // discover 0/0/1 graphics 0/0/0w security 0/0/0w property 0/0/1w
+        130, 128, 160,  // properties 2/0/0w management 0/0/0w directory 0/0/1w
     ]
 }
