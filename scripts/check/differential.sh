@@ -62,8 +62,8 @@ differences=0 runs=0
 run_both() {   # run_both LABEL ARGS...: runs both binaries, compares stdout, stderr, status
   local label=$1; shift
   runs=$((runs + 1))
-  (cd "$corpus" && "$old" --no-config "$@" >"$work/o.out" 2>"$work/o.err" </dev/null; echo $? >"$work/o.rc")
-  (cd "$corpus" && "$new" --no-config "$@" >"$work/n.out" 2>"$work/n.err" </dev/null; echo $? >"$work/n.rc")
+  (cd "$corpus" && "$old" "$@" >"$work/o.out" 2>"$work/o.err" </dev/null; echo $? >"$work/o.rc")
+  (cd "$corpus" && "$new" "$@" >"$work/n.out" 2>"$work/n.err" </dev/null; echo $? >"$work/n.rc")
   local part
   for part in out err rc; do
     if ! cmp -s "$work/o.$part" "$work/n.$part"; then
@@ -74,33 +74,18 @@ run_both() {   # run_both LABEL ARGS...: runs both binaries, compares stdout, st
     fi
   done
 }
-run_lint_both() {   # lint takes no --no-config before the command word
-  local label=$1; shift
-  runs=$((runs + 1))
-  (cd "$corpus" && "$old" lint "$@" >"$work/o.out" 2>"$work/o.err" </dev/null; echo $? >"$work/o.rc")
-  (cd "$corpus" && "$new" lint "$@" >"$work/n.out" 2>"$work/n.err" </dev/null; echo $? >"$work/n.rc")
-  local part
-  for part in out err rc; do
-    if ! cmp -s "$work/o.$part" "$work/n.$part"; then
-      differences=$((differences + 1))
-      echo "DIFFERENT ($part): $label: linkify lint $*"
-      diff <(head -c 4000 "$work/o.$part") <(head -c 4000 "$work/n.$part") | head -n 8
-      break
-    fi
-  done
-}
 
 now=--now=2026-12-01T00:00:00
 while IFS= read -r f; do
-  run_both "$f" --to jsonl --detect all "$now" "$f"
-  run_both "$f" --to markdown "$now" "$f"
-  run_both "$f" --to html --explain "$now" "$f"
+  run_both "$f" --no-config --to jsonl --detect all "$now" "$f"
+  run_both "$f" --no-config --to markdown "$now" "$f"
+  run_both "$f" --no-config --to html --explain "$now" "$f"
   case "$f" in
-    *.md) run_lint_both "$f" --format json "$f"; run_lint_both "$f" --profile default --format json "$f" ;;
+    *.md) run_both "$f" lint --format json "$f"; run_both "$f" lint --profile default --format json "$f" ;;
   esac
 done < <(cd "$corpus" && find . -type f | LC_ALL=C sort)
-run_both "whole corpus" -j 2 --to jsonl --detect all "$now" .
-run_lint_both "whole corpus" --format json .
+run_both "whole corpus" --no-config -j 2 --to jsonl --detect all "$now" .
+run_both "whole corpus" lint --format json .
 
 echo "differential: $runs runs, $differences different"
 [ "$differences" -eq 0 ]

@@ -18,10 +18,12 @@ import html
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check import chromium_binary  # the one lookup of the browser, shared with the security check
 
 TEXT = (
     "Release notes\n"
@@ -64,14 +66,6 @@ window.addEventListener('load', () => {
   document.body.appendChild(p);
 });
 </script>"""
-
-
-def chromium_binary():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
 
 
 def main():
