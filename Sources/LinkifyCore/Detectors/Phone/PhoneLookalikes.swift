@@ -12,6 +12,8 @@ enum PhoneLookalikes {
         "reference", "version", "ver", "build", "release", "epoch", "timestamp", "checksum", "card", "isin", "pid",
         // Bug trackers and code review in changelogs: `bug 398327`, `closes: 350577`, `CID 354884`.
         "bug", "bugs", "closes", "cid", "issue", "issues", "pr", "lp", "commit",
+        // Standards cited by number: `RFCs 4491/4357/7836`.
+        "rfc", "rfcs",
     ]
 
     /// Words skipped on the way back to the label (`Order no. 12…`, `ISBN-13: …`).
@@ -22,6 +24,7 @@ enum PhoneLookalikes {
         isGluedToNumber(text, start, end) || isDottedQuad(number) || isDecimal(number) || isDate(number)
             || isAttachedToIdentifier(text, start, end, number) || hasVersionOrDateShape(number)
             || isIntegerLimit(number) || hasLabel(text, before: start)
+            || PhoneRunningText.isOtherNumber(text, start, end, number)
     }
 
     /// Part of an identifier: a number whose first digit follows

@@ -181,4 +181,16 @@ enum PhoneMetadata {
         }
         return nil
     }
+
+    /// The first national format whose leading digits fit the number, whatever
+    /// its length: how the territory writes numbers of that range (its area
+    /// codes or service prefixes) even when this one is too short for a format.
+    static func format(forLeadingDigitsOf nsn: [UInt8], in t: PhoneTerritory) -> PhoneNumberFormat? {
+        for i in t.formats {
+            let f = PhoneMetadataTables.formats[i]
+            if let leading = PhonePattern(f.leadingDigits), leading.prefixMatch(nsn) == nil { continue }
+            return f
+        }
+        return nil
+    }
 }

@@ -281,10 +281,20 @@ struct PhoneScanner: EntityScanner {
 
     /// A number written nationally carries its national prefix where the
     /// region's format requires one (libphonenumber's `isNationalPrefixPresentIfRequired`).
+    ///
+    /// Where no format fits the whole number, libphonenumber asks for no
+    /// prefix; here the format of its leading digits decides. Such a number
+    /// is shorter than the region's formats for its range: in a region that
+    /// dials that range with a trunk prefix (German `0`), digits written
+    /// without it are a local number whose area code is not written (its
+    /// E.164 value would be wrong), or no number at all — the 5- and 6-digit
+    /// bug numbers of changelogs (`[16976] glob: …`, `339699 implement …`)
+    /// are valid German numbers to libphonenumber.
     static func hasNationalPrefixIfRequired(_ number: ParsedPhoneNumber, rawDigits: [UInt8]) -> Bool {
         guard number.source == .defaultRegion,
               let t = PhoneMetadata.territories(callingCode: number.callingCode).first,
-              let format = PhoneMetadata.format(for: number.nationalNumber, in: t),
+              let format = PhoneMetadata.format(for: number.nationalNumber, in: t)
+                ?? PhoneMetadata.format(forLeadingDigitsOf: number.nationalNumber, in: t),
               let rule = format.nationalPrefixRule, !rule.isEmpty, !format.prefixOptional else {
             return true
         }

@@ -1,0 +1,107 @@
+/// Where a valid number sits in running text says whether it is written as a
+/// phone number (issue 12): changelogs, release notes and program output
+/// are full of bare digit runs that some region's metadata accepts. These
+/// rules look at the bytes around a match and hold in every region; each
+/// one keeps numbers written the way people write phone numbers.
+enum PhoneRunningText {
+    /// Whether the match `start..<end` of `text` (its scalars `number`) is a
+    /// number of another kind by where it stands.
+    static func isOtherNumber(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                              _ number: ArraySlice<UInt32>) -> Bool {
+        let isBare = number.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        if isBare && (isInNumberList(text, start, end) || isBracketed(text, start, end) || isRound(number)) {
+            return true
+        }
+        // A match may start on the bracket that opens it (`[06824140`).
+        if number.first == 0x5B, number.count > 1, number.dropFirst().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+           isBracketed(text, start + 1, end) {
+            return true
+        }
+        return isInRange(text, start, end) || isQuantity(text, end) || isZIPPlusFour(text, start, number)
+    }
+
+    @inline(__always)
+    static func byte(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt8 {
+        i >= 0 && i < text.count ? text[i] : 0x20
+    }
+
+    @inline(__always)
+    static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+    /// A bare digit run next to another in a comma-separated list
+    /// (`465658903, 2242724851, 6635692801`, `16796, 16799, 16800`): a list of
+    /// bug numbers, counts or primes. Phone numbers listed together are
+    /// written with their separators or labels (`030 1234567, 030 7654321`).
+    static func isInNumberList(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        // Before: `N, ` or `N,` with N a digit.
+        var i = start - 1
+        if byte(text, i) == 0x20 { i -= 1 }
+        if byte(text, i) == 0x2C && isDigit(byte(text, i - 1)) { return true }
+        // After: `, N` or `,N`.
+        var j = end
+        guard byte(text, j) == 0x2C else { return false }
+        j += 1
+        if byte(text, j) == 0x20 { j += 1 }
+        return isDigit(byte(text, j))
+    }
+
+    /// A bare digit run alone between square brackets: a reference, a footnote,
+    /// a bug or commit number (`* [06824140] Drop override_dh_strip-arch`).
+    /// Brackets around a phone number are round (`(030) 1234567`).
+    static func isBracketed(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        byte(text, start - 1) == 0x5B && byte(text, end) == 0x5D
+    }
+
+    /// One digit and then only zeros, seven digits or more (`1000000000`):
+    /// a limit or a round quantity; no subscriber number is all zeros.
+    static func isRound(_ number: ArraySlice<UInt32>) -> Bool {
+        number.count >= 7 && number.first != 0x30 && number.dropFirst().allSatisfy { $0 == 0x30 }
+    }
+
+    /// Joined to another number by `..` or `…`: a range (`524288…1879048191`).
+    static func isInRange(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        // `…` is E2 80 A6 in UTF-8.
+        if byte(text, start - 1) == 0x2E && byte(text, start - 2) == 0x2E && isDigit(byte(text, start - 3)) { return true }
+        if byte(text, start - 1) == 0xA6 && byte(text, start - 2) == 0x80 && byte(text, start - 3) == 0xE2
+            && isDigit(byte(text, start - 4)) { return true }
+        if byte(text, end) == 0x2E && byte(text, end + 1) == 0x2E && isDigit(byte(text, end + 2)) { return true }
+        if byte(text, end) == 0xE2 && byte(text, end + 1) == 0x80 && byte(text, end + 2) == 0xA6
+            && isDigit(byte(text, end + 3)) { return true }
+        return false
+    }
+
+    /// Units of data size and frequency: the decimal and binary prefixes with
+    /// B, bit or Hz, and the words (`3441325000 bytes (3.4 GB, 3.2 GiB) copied`).
+    static func isUnit(_ s: String) -> Bool {
+        if ["byte", "bytes", "bit", "bits", "octets", "B", "Hz"].contains(s) { return true }
+        guard let prefix = s.first, "kKMGTPE".contains(prefix) else { return false }
+        var rest = s.dropFirst()
+        if rest.first == "i" { rest = rest.dropFirst() }
+        return rest == "B" || rest == "b" || rest == "bit" || rest == "Hz"
+    }
+
+    /// Followed by a space and a unit: a quantity.
+    static func isQuantity(_ text: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        guard byte(text, end) == 0x20 else { return false }
+        var j = end + 1
+        while j < text.count && j - end <= 7 && ByteClass.isAlpha(text[j]) { j += 1 }
+        guard j > end + 1, !ByteClass.isAlpha(byte(text, j)), !isDigit(byte(text, j)) else { return false }
+        return isUnit(String(decoding: text[(end + 1)..<j], as: UTF8.self))
+    }
+
+    /// A US ZIP+4 code after a state's two capitals, as postal addresses
+    /// write it (`Boston, MA 02110-1301 USA`, in every GPL notice): five
+    /// digits, a dash and four. German numbers with a five-digit area code
+    /// have this shape too (`04321-1301`), so the state decides.
+    static func isZIPPlusFour(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ number: ArraySlice<UInt32>) -> Bool {
+        let k = number.startIndex
+        guard number.count == 10, number[k + 5] == 0x2D,
+              number[k..<(k + 5)].allSatisfy({ $0 &- 0x30 < 10 }), number[(k + 6)...].allSatisfy({ $0 &- 0x30 < 10 }) else {
+            return false
+        }
+        func isUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
+        let s = byte(text, start - 4)
+        return byte(text, start - 1) == 0x20 && isUpper(byte(text, start - 2)) && isUpper(byte(text, start - 3))
+            && (s == 0x20 || s == 0x2C)
+    }
+}
