@@ -1,0 +1,86 @@
+import Testing
+@testable import LinkifyCore
+
+/// Issue 12, false phones by region: lines of this machine's Debian
+/// documentation (file named beside each) whose digit runs are valid numbers
+/// of the region given, yet none is a phone number; and phone numbers as
+/// German and American text writes them, which must still be found.
+@Suite struct PhoneRunningTextTests {
+    static func phones(_ region: String) -> FinderOptions { PhoneScannerTests.phones(region) }
+
+    /// (rule, region in which the line held a false phone, line).
+    static let rejected: [(String, String, String)] = [
+        // A national number without the trunk prefix its range is dialled with
+        // (German 3xxxxx and 16x numbers are area codes and pager ranges of `0…`).
+        ("no trunk prefix", "DE", " 339699 implement gtk_print_operation_set_show_dialog for..."),   // libgtk-3-0/NEWS.gz
+        ("no trunk prefix", "DE", " 346836\tTabs jump around when opening menus"),                   // libgtk-3-0/NEWS.gz
+        ("no trunk prefix", "DE", "  (Johan, Laszlo Pandy, :bzbug:`364576`"),                        // python3-gi/NEWS.gz
+        // A local number, phone word or not: its area code is not written, so no E.164 value is right.
+        ("no trunk prefix", "DE", "Tel. 339699"),
+        // Bare digit runs in a comma-separated list.
+        ("number list", "US", "  to be prime, e.g., 465658903, 2242724851, 6635692801 and many more."),  // coreutils/NEWS.gz
+        ("number list", "IN", "  to be prime, e.g., 465658903, 2242724851, 6635692801 and many more."),
+        ("number list", "CN", "  to be prime, e.g., 465658903, 2242724851, 6635692801 and many more."),
+        ("number list", "BR", "  to be prime, e.g., 465658903, 2242724851, 6635692801 and many more."),
+        ("number list", "DE", "  16796, 16799, 16800, 16815, 16823, 16824, 16831, 16838, 16839, 16849,"),  // libc6/NEWS.gz
+        // A bare digit run in square brackets.
+        ("brackets", "DE", "  * [06824140] Drop override_dh_strip-arch due to debug symbol migration"),  // zsh/changelog.Debian.gz
+        ("brackets", "DE", "  [16976] glob: fnmatch unbounded stack VLA for collating symbols"),          // libc6/NEWS.gz
+        // A round number.
+        ("round", "CN", "    Closes: #221781: dc: precision >= 1000000000 does not work"),   // bc/changelog.Debian.gz
+        ("round", "CN", "  grep -E 'a{1000000000}' now reports an overflow error rather than"),  // grep/NEWS.gz
+        // A range.
+        ("range", "BR", "          524288…1879048191. This range is the UID range intended for container"),  // systemd/NEWS.gz
+        // A quantity before a unit.
+        ("quantity", "BR", "  E.g., \"3441325000 bytes (3.4 GB, 3.2 GiB) copied\".  It omits the summaries"),  // coreutils/NEWS.gz
+        // ZIP+4 after a state.
+        ("ZIP+4", "DE", "Boston, MA 02110-1301, USA."),   // patch/NEWS.gz
+        // A standard cited by number.
+        ("label", "GB", "** Added support for Russian Public Key Infrastructure according to RFCs 4491/4357/7836."),  // libgnutls30/NEWS.gz
+    ]
+
+    @Test(arguments: rejected)
+    func notAPhone(_ rule: String, _ region: String, _ line: String) {
+        #expect(marked(line, Self.phones(region)) == line, "\(rule)")
+    }
+
+    /// Numbers written as phone numbers, next to the shapes the rules reject.
+    static let kept: [(String, String)] = [
+        // German numbers as German text writes them.
+        ("DE", "Tel. |030 1234567|"),
+        ("DE", "Tel.: |+49 30 1234567|"),
+        ("DE", "Telefon |(030) 12 34 56-7|"),
+        ("DE", "Mobil |0171/1234567|"),
+        // A five-digit area code and a dash, without a state before it.
+        ("DE", "Fax |04321-12345|"),
+        // Phone numbers listed with their separators; a formatted number in brackets.
+        ("DE", "Büro: |030 1234567|, |030 7654321|"),
+        ("DE", "Kontakt: [|+49 30 1234567|]"),
+        // An unformatted national number followed by a comma and words (a conformance input).
+        ("US", "My number is |2015554580|, text anytime!"),
+        // Numbers of ranges written without the trunk prefix (US, Brazil) keep the libphonenumber rule.
+        ("US", "Call |2015571503| or |+1 206 555 0100|"),
+        ("BR", "Ligue para |11912587931|."),
+        ("AU", "For support call |1800413433| or email us"),
+    ]
+
+    @Test(arguments: kept)
+    func phoneStays(_ region: String, _ line: String) {
+        #expect(marked(unmarked(line), Self.phones(region)) == line)
+    }
+
+    @Test func rulesOnTheirOwn() {
+        func scalars(_ s: String) -> ArraySlice<UInt32> { ArraySlice(s.unicodeScalars.map(\.value)) }
+        #expect(PhoneRunningText.isRound(scalars("1000000000")))
+        #expect(!PhoneRunningText.isRound(scalars("8001000000")))
+        #expect(!PhoneRunningText.isRound(scalars("100000")))
+        #expect(PhoneRunningText.isUnit("bytes") && PhoneRunningText.isUnit("GiB") && PhoneRunningText.isUnit("kB"))
+        #expect(PhoneRunningText.isUnit("MHz"))
+        #expect(!PhoneRunningText.isUnit("Mobil") && !PhoneRunningText.isUnit("Bytes") && !PhoneRunningText.isUnit("or"))
+        // The format of the leading digits: German 16x pager numbers are written `0…`.
+        let de = PhoneMetadata.territory(id: "DE")!
+        let pager: [UInt8] = [1, 6, 9, 7, 6]
+        #expect(PhoneMetadata.format(for: pager, in: de) == nil)
+        #expect(PhoneMetadata.format(forLeadingDigitsOf: pager, in: de)?.nationalPrefixRule == "0\\1")
+    }
+}
