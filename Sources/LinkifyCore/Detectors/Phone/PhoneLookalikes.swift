@@ -111,13 +111,18 @@ enum PhoneLookalikes {
         return (1900...2099).contains(year) && (1...12).contains(month) && (1...31).contains(day)
     }
 
-    /// The bounds of 32-bit integers and the sentinels just below them (−1,
-    /// −2 … read unsigned), which program output and changelogs print whole
-    /// (`2147483648`, `4294967294`) and which parse as numbers of some regions.
+    /// Powers of two from 2^20 and the values just below them (the bounds of
+    /// integer types and sentinels −1, −2 … read unsigned), which program
+    /// output, changelogs and manuals print whole (`2147483648`, `4294967294`,
+    /// `8589934592`, `"total_memory": "17179869184"`) and which parse as
+    /// numbers of some regions.
     static func isIntegerLimit(_ number: ArraySlice<UInt32>) -> Bool {
-        guard number.count == 10, number.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        guard number.count >= 7, number.count <= 18, number.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
         let v = number.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        return (2_147_483_632...2_147_483_648).contains(v) || (4_294_967_280...4_294_967_296).contains(v)
+        return (0...16).contains { k in
+            let w = v + k
+            return w >= 1 << 20 && w & (w - 1) == 0
+        }
     }
 
     /// Part of a longer number: `46.644512`, `67.223.76.58:15461`, `1.5`.

@@ -8,15 +8,18 @@ enum PhoneRunningText {
     /// number of another kind by where it stands.
     static func isOtherNumber(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
                               _ number: ArraySlice<UInt32>) -> Bool {
+        // A match may start on the bracket that opens it (`[06824140`, `(1234567890`).
+        var number = number, start = start
+        if number.count > 1, number.first == 0x5B || number.first == 0x28 {
+            number = number.dropFirst()
+            start += 1
+        }
         let isBare = number.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-        if isBare && (isInNumberList(text, start, end) || isBracketed(text, start, end) || isRound(number)) {
+        if isBare && (isInNumberList(text, start, end) || isBracketed(text, start, end) || isRound(number)
+                      || isCode(text, start, end) || isAfterControl(text, start) || isCountingRun(number)) {
             return true
         }
-        // A match may start on the bracket that opens it (`[06824140`).
-        if number.first == 0x5B, number.count > 1, number.dropFirst().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-           isBracketed(text, start + 1, end) {
-            return true
-        }
+        if isCounting(number) { return true }
         return isInRange(text, start, end) || isQuantity(text, end) || isZIPPlusFour(text, start, number)
     }
 
@@ -50,6 +53,64 @@ enum PhoneRunningText {
     /// Brackets around a phone number are round (`(030) 1234567`).
     static func isBracketed(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         byte(text, start - 1) == 0x5B && byte(text, end) == 0x5D
+    }
+
+    /// A value in code or data: between backticks (a code span,
+    /// ``[`8664084166`]``: a commit id), after `=` (`seed=3652260728`), or
+    /// a JSON number after its key (`"memoryLimit": 4345298944`; a phone
+    /// number in JSON is a string, since a number loses its `+` and leading 0).
+    static func isCode(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        if byte(text, start - 1) == 0x60 && byte(text, end) == 0x60 { return true }
+        var i = start - 1
+        if byte(text, i) == 0x20 { i -= 1 }
+        if byte(text, i) == 0x3D { return true }
+        if byte(text, i) == 0x3A {
+            let q = byte(text, i - 1)
+            return q == 0x22 || (q == 0x5C && byte(text, i - 2) == 0x22)   // `":` or `\":` (JSON in a string)
+        }
+        return false
+    }
+
+    /// Right after a control character other than a line or tab: not text a
+    /// reader sees (Info files write each node's byte offset after DEL,
+    /// `Ref: Removed<5>-Footnote-3\u{7F}545685`).
+    static func isAfterControl(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        let p = byte(text, start - 1)
+        return p == 0x7F || (p < 0x20 && p != 0x09 && p != 0x0A && p != 0x0D && p != 0x0C)
+    }
+
+    /// Counting: seven or more digits each one more than the one before
+    /// (`1234567890`, a placeholder), or three or more groups each one more
+    /// than the one before (`1 2 3 4 5 6 7 8 9 10`, `26 27 28 29 30`: a
+    /// calendar, a ruler).
+    static func isCountingRun(_ number: ArraySlice<UInt32>) -> Bool {
+        guard number.count >= 7 else { return false }
+        var previous = number.first!
+        for v in number.dropFirst() {
+            guard v == (previous == 0x39 ? 0x30 : previous + 1) else { return false }
+            previous = v
+        }
+        return true
+    }
+
+    static func isCounting(_ number: ArraySlice<UInt32>) -> Bool {
+        var values: [Int] = []
+        var current = -1
+        for v in number {
+            if v >= 0x30 && v <= 0x39 {
+                current = (current < 0 ? 0 : current) * 10 + Int(v - 0x30)
+                guard current < 1_000_000 else { return false }
+            } else if v == 0x20 && current >= 0 {
+                values.append(current)
+                current = -1
+            } else {
+                return false
+            }
+        }
+        guard current >= 0 else { return false }
+        values.append(current)
+        guard values.count >= 3 else { return false }
+        return zip(values, values.dropFirst()).allSatisfy { $1 == $0 + 1 }
     }
 
     /// One digit and then only zeros, seven digits or more (`1000000000`):

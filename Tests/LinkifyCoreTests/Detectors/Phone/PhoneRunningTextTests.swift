@@ -35,6 +35,19 @@ import Testing
         ("quantity", "BR", "  E.g., \"3441325000 bytes (3.4 GB, 3.2 GiB) copied\".  It omits the summaries"),  // coreutils/NEWS.gz
         // ZIP+4 after a state.
         ("ZIP+4", "DE", "Boston, MA 02110-1301, USA."),   // patch/NEWS.gz
+        // A value in code or data: a code span, after `=`, a JSON number.
+        ("code", "US", "* \\[[`8664084166`](https://github.com/nodejs/node/commit/8664084166)] - **buffer**: make additional"),  // nodejs/changelogs/CHANGELOG_IOJS.md
+        ("code", "US", "     >>> X = NormalDist(10, 2.5).samples(n, seed=3652260728)"),   // info/python3.11.info.gz
+        ("code", "US", "    \"memoryLimit\": 4345298944,"),                                // nodejs/api/report.md
+        // After a control character: an Info file's tag table.
+        ("control", "US", "Node: Windows<23>\u{7F}3100141"),                                 // info/python3.11.info.gz
+        // Counting.
+        ("counting", "US", "     1 2 3 4 5 6 7 8 9 10"),                                    // info/python3.11.info.gz
+        ("counting", "US", "     26 27 28 29 30"),                                          // info/ed.info.gz
+        ("counting", "IN", "     >>> '{:,}'.format(1234567890)"),                           // info/python3.11.info.gz
+        // Powers of two.
+        ("power of two", "US", "this expression now returns the correct answer, 8589934592."),  // info/python3.11.info.gz
+        ("power of two", "US", "    \"total_memory\": \"17179869184\","),                     // nodejs/api/report.md
         // A standard cited by number.
         ("label", "GB", "** Added support for Russian Public Key Infrastructure according to RFCs 4491/4357/7836."),  // libgnutls30/NEWS.gz
     ]
@@ -62,6 +75,11 @@ import Testing
         ("US", "Call |2015571503| or |+1 206 555 0100|"),
         ("BR", "Ligue para |11912587931|."),
         ("AU", "For support call |1800413433| or email us"),
+        // Phone numbers in data are strings; a label with a colon is not JSON.
+        ("US", "    \"phone\": \"|2015554580|\","),
+        ("US", "Phone: |2015554580|"),
+        // Two-digit groups that do not count up (the French way of writing numbers).
+        ("FR", "Tél. |01 42 68 53 00|"),
     ]
 
     @Test(arguments: kept)
@@ -76,6 +94,13 @@ import Testing
         #expect(!PhoneRunningText.isRound(scalars("100000")))
         #expect(PhoneRunningText.isUnit("bytes") && PhoneRunningText.isUnit("GiB") && PhoneRunningText.isUnit("kB"))
         #expect(PhoneRunningText.isUnit("MHz"))
+        #expect(PhoneRunningText.isCountingRun(scalars("1234567890")) && PhoneRunningText.isCountingRun(scalars("3456789")))
+        #expect(!PhoneRunningText.isCountingRun(scalars("2015554580")) && !PhoneRunningText.isCountingRun(scalars("123456")))
+        #expect(PhoneRunningText.isCounting(scalars("8 9 10 11")) && !PhoneRunningText.isCounting(scalars("01 42 68 53 00")))
+        #expect(!PhoneRunningText.isCounting(scalars("12 13")))
+        #expect(PhoneLookalikes.isIntegerLimit(scalars("8589934592")) && PhoneLookalikes.isIntegerLimit(scalars("4294967294")))
+        #expect(PhoneLookalikes.isIntegerLimit(scalars("1048576")) && !PhoneLookalikes.isIntegerLimit(scalars("1048559")))
+        #expect(!PhoneLookalikes.isIntegerLimit(scalars("2015554580")) && !PhoneLookalikes.isIntegerLimit(scalars("524287")))
         #expect(!PhoneRunningText.isUnit("Mobil") && !PhoneRunningText.isUnit("Bytes") && !PhoneRunningText.isUnit("or"))
         // The format of the leading digits: German 16x pager numbers are written `0…`.
         let de = PhoneMetadata.territory(id: "DE")!
