@@ -19,8 +19,8 @@ enum PhoneRunningText {
                       || isCode(text, start, end) || isAfterControl(text, start) || isCountingRun(number)) {
             return true
         }
-        if isCounting(number) { return true }
-        return isInRange(text, start, end) || isQuantity(text, end) || isZIPPlusFour(text, start, number)
+        if isCounting(number) || isByteDump(text, start, end, number) { return true }
+        return isInRange(text, start, end) || isQuantity(text, end) || isZIPPlusFour(text, start, end, number)
     }
 
     @inline(__always)
@@ -61,6 +61,8 @@ enum PhoneRunningText {
     /// number in JSON is a string, since a number loses its `+` and leading 0).
     static func isCode(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         if byte(text, start - 1) == 0x60 && byte(text, end) == 0x60 { return true }
+        // `crc32('world', crc);  // 4192936109`: the value printed in a code comment.
+        if byte(text, start - 1) == 0x20 && byte(text, start - 2) == 0x2F && byte(text, start - 3) == 0x2F { return true }
         var i = start - 1
         if byte(text, i) == 0x20 { i -= 1 }
         if byte(text, i) == 0x3D { return true }
@@ -113,6 +115,29 @@ enum PhoneRunningText {
         return zip(values, values.dropFirst()).allSatisfy { $1 == $0 + 1 }
     }
 
+    /// Bytes as programs print them: three or more groups of exactly two
+    /// digits next to a hex byte with a letter (`<Buffer ab 90 78 56 34 12>`)
+    /// or closed by `>` (`<Buffer 02 01 04 03 06 05 08 07>`). French numbers
+    /// have the same groups (`01 42 68 53 00`) but are not printed among bytes.
+    static func isByteDump(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                           _ number: ArraySlice<UInt32>) -> Bool {
+        guard number.count >= 8, number.count % 3 == 2 else { return false }
+        for (k, v) in zip(0..., number) {
+            guard k % 3 == 2 ? v == 0x20 : v &- 0x30 < 10 else { return false }
+        }
+        func isHex(_ b: UInt8) -> Bool { isDigit(b) || (b | 0x20) &- 0x61 < 6 }
+        func isLetterHex(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 6 }
+        func isHexPair(_ i: Int) -> Bool {   // the two bytes at i, i + 1, one a letter
+            isHex(byte(text, i)) && isHex(byte(text, i + 1)) && (isLetterHex(byte(text, i)) || isLetterHex(byte(text, i + 1)))
+        }
+        if byte(text, end) == 0x3E { return true }
+        if byte(text, start - 1) == 0x20 && isHexPair(start - 3) && !ByteClass.isAlpha(byte(text, start - 4))
+            && !isDigit(byte(text, start - 4)) { return true }
+        if byte(text, end) == 0x20 && isHexPair(end + 1) && !ByteClass.isAlpha(byte(text, end + 3))
+            && !isDigit(byte(text, end + 3)) { return true }
+        return false
+    }
+
     /// One digit and then only zeros, seven digits or more (`1000000000`):
     /// a limit or a round quantity; no subscriber number is all zeros.
     static func isRound(_ number: ArraySlice<UInt32>) -> Bool {
@@ -150,17 +175,25 @@ enum PhoneRunningText {
         return isUnit(String(decoding: text[(end + 1)..<j], as: UTF8.self))
     }
 
-    /// A US ZIP+4 code after a state's two capitals, as postal addresses
-    /// write it (`Boston, MA 02110-1301 USA`, in every GPL notice): five
+    /// A US ZIP+4 code after a state's two capitals or before `USA`, as postal
+    /// addresses write it (`Boston, MA 02110-1301 USA`, in every GPL notice): five
     /// digits, a dash and four. German numbers with a five-digit area code
     /// have this shape too (`04321-1301`), so the state decides.
-    static func isZIPPlusFour(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ number: ArraySlice<UInt32>) -> Bool {
+    static func isZIPPlusFour(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                              _ number: ArraySlice<UInt32>) -> Bool {
         let k = number.startIndex
         guard number.count == 10, number[k + 5] == 0x2D,
               number[k..<(k + 5)].allSatisfy({ $0 &- 0x30 < 10 }), number[(k + 6)...].allSatisfy({ $0 &- 0x30 < 10 }) else {
             return false
         }
         func isUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
+        // Or the country after it, when the state ends the line before (`Boston, MA\n    02111-1307, USA.`).
+        var j = end
+        if byte(text, j) == 0x2C { j += 1 }
+        if byte(text, j) == 0x20, byte(text, j + 1) == 0x55, byte(text, j + 2) == 0x53, byte(text, j + 3) == 0x41,
+           !ByteClass.isAlpha(byte(text, j + 4)) {
+            return true
+        }
         let s = byte(text, start - 4)
         return byte(text, start - 1) == 0x20 && isUpper(byte(text, start - 2)) && isUpper(byte(text, start - 3))
             && (s == 0x20 || s == 0x2C)

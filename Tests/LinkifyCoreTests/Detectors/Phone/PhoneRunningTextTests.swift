@@ -35,10 +35,15 @@ import Testing
         ("quantity", "BR", "  E.g., \"3441325000 bytes (3.4 GB, 3.2 GiB) copied\".  It omits the summaries"),  // coreutils/NEWS.gz
         // ZIP+4 after a state.
         ("ZIP+4", "DE", "Boston, MA 02110-1301, USA."),   // patch/NEWS.gz
+        ("ZIP+4", "DE", "    02111-1307, USA."),          // nodejs/copyright (the state ends the line before)
         // A value in code or data: a code span, after `=`, a JSON number.
         ("code", "US", "* \\[[`8664084166`](https://github.com/nodejs/node/commit/8664084166)] - **buffer**: make additional"),  // nodejs/changelogs/CHANGELOG_IOJS.md
         ("code", "US", "     >>> X = NormalDist(10, 2.5).samples(n, seed=3652260728)"),   // info/python3.11.info.gz
         ("code", "US", "    \"memoryLimit\": 4345298944,"),                                // nodejs/api/report.md
+        ("code", "US", "crc = zlib.crc32('world', crc);  // 4192936109"),              // nodejs/api/zlib.md
+        // Bytes as a program prints them.
+        ("bytes", "DE", "// Prints: <Buffer 02 01 04 03 06 05 08 07>"),                  // nodejs/api/buffer.md
+        ("bytes", "US", "// Prints: <Buffer ab 90 78 56 34 12>"),                        // nodejs/api/buffer.md
         // After a control character: an Info file's tag table.
         ("control", "US", "Node: Windows<23>\u{7F}3100141"),                                 // info/python3.11.info.gz
         // Counting.
@@ -80,6 +85,7 @@ import Testing
         ("US", "Phone: |2015554580|"),
         // Two-digit groups that do not count up (the French way of writing numbers).
         ("FR", "Tél. |01 42 68 53 00|"),
+        ("FR", "Standard : |01 42 68 53 00| (24 h/24)"),
     ]
 
     @Test(arguments: kept)
@@ -98,6 +104,14 @@ import Testing
         #expect(!PhoneRunningText.isCountingRun(scalars("2015554580")) && !PhoneRunningText.isCountingRun(scalars("123456")))
         #expect(PhoneRunningText.isCounting(scalars("8 9 10 11")) && !PhoneRunningText.isCounting(scalars("01 42 68 53 00")))
         #expect(!PhoneRunningText.isCounting(scalars("12 13")))
+        let dump = Array("<Buffer ab 90 78 56 34 12> Tel. 01 42 68 53 00 ab".utf8)
+        dump.withUnsafeBufferPointer { t in
+            #expect(PhoneRunningText.isByteDump(t, 11, 25, scalars("90 78 56 34 12")))
+            // Followed by a hex byte of its own (`ab`), two-digit groups are bytes too.
+            #expect(PhoneRunningText.isByteDump(t, 32, 46, scalars("01 42 68 53 00")))
+            #expect(!PhoneRunningText.isByteDump(t, 11, 16, scalars("90 78")))   // two groups are too few
+            #expect(!PhoneRunningText.isByteDump(t, 32, 46, scalars("01 42 68 530")))
+        }
         #expect(PhoneLookalikes.isIntegerLimit(scalars("8589934592")) && PhoneLookalikes.isIntegerLimit(scalars("4294967294")))
         #expect(PhoneLookalikes.isIntegerLimit(scalars("1048576")) && !PhoneLookalikes.isIntegerLimit(scalars("1048559")))
         #expect(!PhoneLookalikes.isIntegerLimit(scalars("2015554580")) && !PhoneLookalikes.isIntegerLimit(scalars("524287")))
