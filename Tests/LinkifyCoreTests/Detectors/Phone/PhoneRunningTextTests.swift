@@ -33,6 +33,7 @@ import Testing
         ("range", "BR", "          524288…1879048191. This range is the UID range intended for container"),  // systemd/NEWS.gz
         // A quantity before a unit.
         ("quantity", "BR", "  E.g., \"3441325000 bytes (3.4 GB, 3.2 GiB) copied\".  It omits the summaries"),  // coreutils/NEWS.gz
+        ("quantity", "IN", "  // Benchmark took 1154389282 nanoseconds"),   // nodejs/api/process.md
         // ZIP+4 after a state.
         ("ZIP+4", "DE", "Boston, MA 02110-1301, USA."),   // patch/NEWS.gz
         ("ZIP+4", "DE", "    02111-1307, USA."),          // nodejs/copyright (the state ends the line before)
