@@ -130,7 +130,8 @@ extension DateReader {
             let monday = today.adding(days: 1 - today.weekday + 7 * week)
             value = monday.adding(days: weekday - 1)
         } else {
-            value = weekdayDate(weekday, .onOrAfter)
+            // A bare weekday is the next such day after today (SPEC §3), as in English.
+            value = weekdayDate(weekday, .after)
         }
         return DateMatch(end: p, value: value, hasTime: false)
     }

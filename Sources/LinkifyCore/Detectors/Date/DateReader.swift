@@ -263,7 +263,8 @@ struct DateReader {
     }
 
     /// `Friday, 5 December 2026`, `Thu, 27 Jan 2028 21:30:38 +0100`, or a bare
-    /// full weekday name (`Friday`: today or the next Friday).
+    /// full weekday name (`Friday`: the next Friday after today, SPEC §3, so
+    /// `Tuesday` written on a Tuesday is a week later).
     func weekdayFirst(_ w: TextWord, weekday: Int, abbreviated: Bool, attachesTime: Bool) -> DateMatch? {
         guard w.isCapitalized else { return nil }
         var p = w.end
@@ -279,7 +280,7 @@ struct DateReader {
             return attachesTime ? withTrailingYear(withTime(date)) : date
         }
         guard !abbreviated else { return nil }
-        let date = DateMatch(end: w.end, value: weekdayDate(weekday, .onOrAfter), hasTime: false)
+        let date = DateMatch(end: w.end, value: weekdayDate(weekday, .after), hasTime: false)
         return attachesTime ? withTime(date) : date
     }
 

@@ -18,9 +18,9 @@ enum DateWord: Equatable {
 
 /// Which day a weekday name means, counted from `--now`.
 enum WeekdayChoice: Equatable {
-    /// Today or the next such day (`Friday`, `this Friday`).
+    /// Today or the next such day (`this Friday`).
     case onOrAfter
-    /// The next such day after today (`next Friday`).
+    /// The next such day after today (`Friday`, `next Friday`).
     case after
     /// The last such day before today (`last Friday`).
     case before
