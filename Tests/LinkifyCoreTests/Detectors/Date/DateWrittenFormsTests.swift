@@ -147,3 +147,48 @@ extension DateWrittenFormsTests {
     ]
     @Test(arguments: spelledNot) func wordsThatAreNotTimes(_ c: String) { #expect(Self.described(c, "en_US") == c) }
 }
+
+extension DateWrittenFormsTests {
+    /// Japanese: kana words, `時間` as a duration, fullwidth digits, a weekday between date and time.
+    static let japanese = [
+        "|かようび|にあいましょう = 2026-12-08",
+        "|きょう|は雨です = 2026-12-01",
+        "|あした|から休みます = 2026-12-02",
+        "|本日|休業 = 2026-12-01",
+        "|来週の金曜日|までに = 2026-12-11",
+        "|3時間後|に出発 = 2026-12-01T12:00:00",
+        "|5分後|に戻ります = 2026-12-01T09:05:00",
+        "|2ヶ月後|に完成 = 2027-02-01",
+        "締切は|２０２６／１２／２５|です = 2026-12-25",
+        "|2026年12月24日 木曜日 10時05分|開始 = 2026-12-24T10:05:00",
+    ]
+    @Test(arguments: japanese) func japaneseForms(_ c: String) { check(c, "ja_JP") }
+
+    static let japaneseNot = [
+        "毎日べんきょうする",
+        "会議は3時間かかる",
+        "きょうかいへ行く",
+        "十分です",
+    ]
+    @Test(arguments: japaneseNot) func japaneseNonDates(_ c: String) { #expect(Self.described(c, "ja_JP") == c) }
+
+    /// Chinese: relative weeks with 礼拜, 今晚, minutes after 点, a time right after 日, durations.
+    static let chinese = [
+        "|上礼拜天|我们去了公园 = 2026-11-29",
+        "|下礼拜二|开会 = 2026-12-08",
+        "|這禮拜三|有空 = 2026-12-02",
+        "|今晚8点|见 = 2026-12-01T20:00:00",
+        "|下午三点十五|到 = 2026-12-01T15:15:00",
+        "|2026年12月08日10:05|发布 = 2026-12-08T10:05:00",
+        "|三小时后|出发 = 2026-12-01T12:00:00",
+        "|两个月前|开始 = 2026-10-01",
+    ]
+    @Test(arguments: chinese) func chineseForms(_ c: String) { check(c, "zh_CN") }
+
+    static let chineseNot = [
+        "我有三个月的时间",
+        "这十分重要",
+        "三天的会议",
+    ]
+    @Test(arguments: chineseNot) func chineseNonDates(_ c: String) { #expect(Self.described(c, "zh_CN") == c) }
+}
