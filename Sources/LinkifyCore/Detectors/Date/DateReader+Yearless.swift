@@ -8,6 +8,8 @@ extension DateReader {
     static let numericCues: Set<UInt64> = Set(["on", "by", "due", "until", "till", "til", "before", "after", "since",
                                                 "am", "bis", "ab", "seit", "vom", "zum"].map(TextWord.key))
 
+    static let germanCues: Set<UInt64> = Set(["am", "bis", "ab", "seit", "vom", "zum"].map(TextWord.key))
+
     /// Words that may follow a yearless date written alone: a time or another date comes next (`12/24 and 12/31`).
     static let joiners: Set<UInt64> = Set(["at", "and", "or", "to", "through", "thru", "till", "until", "um", "und", "oder", "bis"]
         .map(TextWord.key))
@@ -15,8 +17,9 @@ extension DateReader {
     /// The yearless date at `i`. `inContext`: a weekday or a time comes
     /// before it (`Fri 2/15`, `5pm on 2/15`). Otherwise it is a date when it
     /// cannot be a fraction — the day is 13 or more and written with two
-    /// digits (`2/15`, `25.12.`), or a field has a leading zero (`03/04`) —
-    /// or a cue word comes before it, or a time follows (`4/25 at 4pm`).
+    /// digits (`2/15`, `25/12`), or a field has a leading zero (`03/04`),
+    /// and no word but `and`, `at`, `to` … follows — or a cue word comes
+    /// before it (`am 15.2.`, `on 3/4`), or a time follows (`4/25 at 4pm`).
     func yearlessNumeric(at i: Int, inContext: Bool) -> DateMatch? {
         guard let a = number(at: i, max: 2) else { return nil }
         var p = i + a.count
@@ -38,12 +41,15 @@ extension DateReader {
         let m = DateMatch(end: p, value: date, hasTime: false, hasYear: false)
         let leadingZero = (a.count == 2 && t[i] == 0x30) || (b.count == 2 && t[i + a.count + 1] == 0x30)
         if inContext { return m }
-        if let w = previousWord(before: i), w.end < i, Self.numericCues.contains(w.key) { return m }
+        // The dotted form is German: English cues before it are versions (`since 1.5.`, `before 1.7.`).
+        if let w = previousWord(before: i), w.end < i,
+           sep == 0x2E ? Self.germanCues.contains(w.key) : Self.numericCues.contains(w.key) { return m }
         if let timed = withTime(m), timed.hasTime { return timed }
         // Alone, the shape must say date, and so must what is around it: not
         // a count in a series (`[PATCH 2/15]`, `CVE-2013-1981 12/13`), nor a
         // ratio before a word (`10/20 instead`, `12/24-hour`).
-        guard (day.value >= 13 && day.count == 2) || leadingZero, !afterNumber(i) else { return nil }
+        // `15.2.` alone is as often a section number (`13.1. Errors`, `Packaging 16.6.`): the dotted form needs a cue.
+        guard sep == 0x2F, (day.value >= 13 && day.count == 2) || leadingZero, !afterNumber(i) else { return nil }
         if byte(p) == 0x2D && (isDigit(p + 1) || isASCIILetter(p + 1)) { return nil }
         if let w = nextWord(p), !Self.joiners.contains(w.key) { return nil }
         return m

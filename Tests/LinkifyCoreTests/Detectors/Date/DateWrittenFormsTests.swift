@@ -117,6 +117,10 @@ extension DateWrittenFormsTests {
         ("pass it as the 5th; come to the 3rd (variadic) parameter", "en_US"),
         ("Steps 2 and 3 may fail; we march on.", "en_US"),
         ("Version 2.6 und 15.2 kg", "de_DE"),
+        // section numbers in The Rust Programming Language (rust-doc), a Debian changelog
+        ("<strong>13.1.</strong> Closures", "de_DE"),
+        ("markers by updating to Packaging 16.6.", "de_DE"),
+        ("We are now unable to build xcb-proto before 1.7.", "de_DE"),
         ("sat on the mon wed sun", "en_US"),
     ]
     @Test(arguments: yearlessNot) func fractionsAndScoresAreNotDates(_ c: (String, String)) { #expect(Self.described(c.0, c.1) == c.0) }
