@@ -77,7 +77,8 @@ extension DateReader {
 
     /// `8 tonight`, `8 this evening`, `8 in the evening` (a bare hour before a part of the day).
     func hourBeforeDayPart(at i: Int) -> DateMatch? {
-        guard let (hour, e) = bareHour(at: i), let (part, end) = dayPartAfterTime(e) else { return nil }
+        guard let (hour, e) = bareHour(at: i), byte(e) == 0x20, isASCIILetter(e + 1) || byte(e + 1) == 0xC3,
+              let (part, end) = dayPartAfterTime(e) else { return nil }
         return combined(DateMatch(end: i, value: today, hasTime: false), ClockMatch(end: end, hour: part.adjusted(hour), minute: 0, second: 0))
     }
 
@@ -89,7 +90,8 @@ extension DateReader {
 
     /// `three pm`, `nine a.m.`, `eight tonight`, `seven o'clock`, `drei Uhr`.
     func spelledHour(_ w: TextWord) -> DateMatch? {
-        guard let n = spelledHourValue(w), let (hour, end) = hourEnding(n, after: w.end, needsMark: true) else { return nil }
+        guard let n = spelledHourValue(w), byte(w.end) == 0x20, isASCIILetter(w.end + 1) || byte(w.end + 1) == 0xC3,
+              let (hour, end) = hourEnding(n, after: w.end, needsMark: true) else { return nil }
         // `I for one am quite sure`: a plain `am` after a spelled number is the verb unless the phrase ends there.
         if let am = TextWord.read(t, at: skipSpaces(w.end)), am.key == DateWords.am, am.end == end, !endsPhrase(end) { return nil }
         let m = combined(DateMatch(end: w.start, value: today, hasTime: false), ClockMatch(end: end, hour: hour, minute: 0, second: 0))

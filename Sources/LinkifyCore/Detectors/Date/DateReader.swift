@@ -39,6 +39,8 @@ struct DateReader {
     let now: CivilDateTime
     /// The keyword table, held here so the hot loop does not go through a global's lazy initialiser.
     let words = DateWords.table
+    /// The words that begin forms outside `words`, held here for the same reason.
+    let leads = DateWords.leads
 
     /// Midnight of `now`'s day, with no zone.
     var today: CivilDateTime { CivilDateTime(year: now.year, month: now.month, day: now.day) }
@@ -116,21 +118,36 @@ struct DateReader {
                 }
                 return nil
             case .count:
-                return relativeCount(at: w.start) ?? spelledHour(w) ?? minutesAroundHour(w)
+                if let m = relativeCount(at: w.start) ?? spelledHour(w) { return m }
+                // `a quarter to`, `ten past`: only `a` before `quarter` and five or ten can start one.
+                let q = skipSpaces(w.end)
+                guard q > w.end, ByteClass.lower(byte(q)) == (w.key == DateWords.a ? 0x71 : 0x70) || ByteClass.lower(byte(q)) == 0x74
+                else { return nil }
+                return minutesAroundHour(w)
             case .ordinal(let n):
                 return withTime(nthWeekdayOfMonth(after: w, n) ?? ofMonth(day: n, after: w.end))
             case .unit, .zone, .dayPart:
                 break
             }
         }
-        switch w.key {
-        case DateWords.the: return withTime(dayAfterTomorrow(w) ?? theOrdinal(w))
-        case DateWords.day: return withTime(dayAfterTomorrow(w))
-        case DateWords.half, DateWords.quarter, DateWords.twenty: return minutesAroundHour(w)
-        case DateWords.inWord: return relativeIn(w, sign: 1)
-        case DateWords.noon, DateWords.midnight: return wordTimeFirst(w)
-        case DateWords.vor: return relativeIn(w, sign: -1)
-        default: break
+        switch leads[w.key] {
+        case .the?:
+            // `the` is the commonest word: look at what follows once before reading further.
+            let q = skipSpaces(w.end)
+            guard q > w.end, q < t.count else { return nil }
+            if ByteClass.isDigit(t[q]) { return withTime(theOrdinal(w)) }
+            guard let next = TextWord.read(t, at: q), next.key != 0 else { return nil }
+            if next.key == DateWords.day { return withTime(dayAfterTomorrow(w)) }
+            switch words[next.key] {
+            case .ordinal?, .modifier(.before)?: return withTime(theOrdinal(w))
+            default: return nil
+            }
+        case .day?: return withTime(dayAfterTomorrow(w))
+        case .minutes?: return minutesAroundHour(w)
+        case .inWord?: return relativeIn(w, sign: 1)
+        case .noon?, .midnight?: return wordTimeFirst(w)
+        case .vor?: return relativeIn(w, sign: -1)
+        case nil: break
         }
         if locale.readsGermanAbbreviations, w.isCapitalized, let d = DateWords.germanWeekdayAbbreviations[w.key],
            byte(w.end) == 0x2E || byte(w.end) == 0x2C {

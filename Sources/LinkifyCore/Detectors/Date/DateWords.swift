@@ -138,6 +138,16 @@ enum DateWords {
         return KeywordTable(t)
     }()
 
+    /// Words outside `table` that begin a form (`the 15th`, `in 3 days`, `half past three`).
+    enum Lead { case the, day, inWord, vor, noon, midnight, minutes }
+
+    /// The words of `Lead`, looked up once per word rather than compared one by one.
+    static let leads: KeywordTable<Lead> = {
+        let list: [(String, Lead)] = [("the", .the), ("day", .day), ("in", .inWord), ("vor", .vor), ("noon", .noon),
+                                      ("midnight", .midnight), ("half", .minutes), ("quarter", .minutes), ("twenty", .minutes)]
+        return KeywordTable(list.map { (TextWord.key($0.0), $0.1) })
+    }()
+
     /// Zone abbreviations read after a time (uppercase only), in minutes east of UTC.
     static let zones: [UInt64: Int] = {
         var t: [UInt64: Int] = [:]
