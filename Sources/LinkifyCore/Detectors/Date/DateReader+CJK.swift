@@ -3,13 +3,16 @@
 extension DateReader {
     /// Any Chinese or Japanese form starting at `i` (a Han, kana or fullwidth character).
     func cjk(at i: Int) -> DateMatch? {
+        if Self.isKana(scalar(at: i).value) { return withCJKTime(kanaWord(at: i)) }
         var best = withCJKTime(cjkDate(at: i))
         func consider(_ m: DateMatch?) {
             if let m, m.end > (best?.end ?? i) { best = m }
         }
         consider(cjkRelativeCount(at: i))
+        consider(withCJKTime(fullwidthNumericDate(at: i)))
         consider(cjkTimeAlone(at: i))
         if !ByteClass.isDigit(t[i]) {
+            consider(withCJKTime(kanaWord(at: i)))   // 本日
             consider(withCJKTime(cjkRelativeDay(at: i)))
             consider(withCJKTime(cjkWeekday(at: i)))
         }
@@ -96,8 +99,11 @@ extension DateReader {
             week = 0; inWeek = true; p += a.length + b.length
         case (0x5148, 0x9031), (0x4E0A, 0x5468), (0x4E0A, 0x9031):   // 先週 上周 上週
             week = -1; inWeek = true; p += a.length + b.length
-        case (0x4E0B, 0x661F), (0x4E0A, 0x661F), (0x8FD9, 0x661F), (0x672C, 0x661F):   // 下星期 上星期 这星期 本星期
-            guard scalar(at: p + a.length + b.length).value == 0x671F else { return nil }
+        case (0x4E0B, 0x661F), (0x4E0A, 0x661F), (0x8FD9, 0x661F), (0x672C, 0x661F),    // 下星期 上星期 这星期 本星期
+             (0x4E0B, 0x793C), (0x4E0A, 0x793C), (0x8FD9, 0x793C), (0x9019, 0x793C), (0x672C, 0x793C),   // 下礼拜 上礼拜 这礼拜
+             (0x4E0B, 0x79AE), (0x4E0A, 0x79AE), (0x8FD9, 0x79AE), (0x9019, 0x79AE), (0x672C, 0x79AE):   // 下禮拜 上禮拜 這禮拜
+            let c = scalar(at: p + a.length + b.length).value
+            guard (b.value == 0x661F && c == 0x671F) || (b.value != 0x661F && c == 0x62DC) else { return nil }   // 星期, 礼拜
             week = a.value == 0x4E0B ? 1 : a.value == 0x4E0A ? -1 : 0
             inWeek = true
             p += a.length   // 星期 is read below
@@ -130,7 +136,8 @@ extension DateReader {
             let monday = today.adding(days: 1 - today.weekday + 7 * week)
             value = monday.adding(days: weekday - 1)
         } else {
-            value = weekdayDate(weekday, .onOrAfter)
+            // A bare weekday is the next such day after today (SPEC §3), as in English.
+            value = weekdayDate(weekday, .after)
         }
         return DateMatch(end: p, value: value, hasTime: false)
     }
@@ -141,17 +148,30 @@ extension DateReader {
         var p = e
         let u = scalar(at: p)
         var unit: DateUnit
+        let u2 = scalar(at: p + u.length).value
         switch u.value {
         case 0x5929, 0x65E5: unit = .day                // 天 日
         case 0x5468, 0x9031, 0x661F: unit = .week       // 周 週 星期
+        case 0x6642 where u2 == 0x9593: unit = .hour    // 時間 (a duration, not 3 o'clock)
+        case 0x5C0F where u2 == 0x65F6 || u2 == 0x6642: unit = .hour   // 小时 小時
+        case 0x5206: unit = .minute                     // 分 分钟 分鐘 分間
+        case 0x30F6, 0x304B, 0x30AB, 0x30F5, 0x4E2A, 0x500B:                             // ヶ月 か月 カ月 个月 個月
+            guard u2 == 0x6708 else { return nil }
+            unit = .month
+        case 0x5E74: unit = .year                       // 年
         default: return nil
         }
         p += u.length
         if u.value == 0x661F {
             guard scalar(at: p).value == 0x671F else { return nil }
             p += 3
+        } else if unit == .hour || unit == .month {
+            p += 3                                      // 間 时 時 月
+        } else if unit == .minute && (scalar(at: p).value == 0x949F || scalar(at: p).value == 0x9418) {
+            p += 3                                      // 钟 鐘
         }
-        if scalar(at: p).value == 0x9593 { p += 3 }     // 週間
+        if scalar(at: p).value == 0x9593 { p += 3 }     // 週間 分間
+        if scalar(at: p).value == 0x4E4B || scalar(at: p).value == 0x4EE5 { p += 3 }   // 之後 以後
         let d = scalar(at: p)
         var sign: Int
         switch d.value {
@@ -175,7 +195,16 @@ extension DateReader {
         var p = skipSpaces(m.end)
         if scalar(at: p).value == 0x306E { p += 3 }   // の
         if let c = cjkClock(at: p) { return combined(m, c) }
-        if p > m.end, let c = clock(at: p, afterISODate: false) { return combined(m, c.clock) }
+        if let c = clock(at: p, afterISODate: false), p > m.end || c.hasMinutesForm { return combined(m, c.clock) }   // 8日10:05
+        // A weekday between the date and its time: 2016年3月24日 木曜日 10時05分.
+        let w = scalar(at: p)
+        if p > m.end, cjkWeekdayIndex(w.value, japanese: true) != nil, scalar(at: p + w.length).value == 0x66DC {   // X曜
+            var q = p + w.length + 3
+            if scalar(at: q).value == 0x65E5 { q += 3 }   // 日
+            let r = skipSpaces(q)
+            if r > q, let c = cjkClock(at: r) { return combined(m, c) }
+            if r > q, let c = clock(at: r, afterISODate: false) { return combined(m, c.clock) }
+        }
         return m
     }
 
@@ -191,6 +220,8 @@ extension DateReader {
             period = 2; p += a.length + b.length
         case (0x4E2D, 0x5348):                                                         // 中午
             period = 3; p += a.length + b.length
+        case (0x4ECA, 0x665A):                                                         // 今晚
+            period = 2; p += a.length + b.length
         default:
             if a.value == 0x591C || a.value == 0x665A { period = 2; p += a.length }    // 夜 晚
         }
@@ -199,9 +230,14 @@ extension DateReader {
         if let (h, e) = cjkNumber(at: p, maxDigits: 2), [0x6642, 0x65F6, 0x70B9, 0x9EDE].contains(scalar(at: e).value) {   // 時 时 点 點
             hour = h
             end = e + 3
+            let after = scalar(at: end).value
+            if after == 0x9593 || after == 0x949F || after == 0x9418 { return nil }   // 時間 3 hours, 点钟 is read by clock words
             if let (m, e2) = cjkNumber(at: end, maxDigits: 2), scalar(at: e2).value == 0x5206 {   // 分
                 minute = m
                 end = e2 + 3
+            } else if let (m, e2) = cjkNumber(at: end, maxDigits: 2), m <= 59, !Self.countUnits.contains(scalar(at: e2).value) {
+                minute = m                                // 三点十五, 10点05
+                end = e2
             } else if scalar(at: end).value == 0x534A {   // 半
                 minute = 30
                 end += 3
@@ -297,6 +333,10 @@ extension DateReader {
         guard digits.count <= maxDigits else { return nil }
         return (digits.reduce(0) { $0 * 10 + $1 }, p)
     }
+
+    /// Characters after a number that make it a count, not the minutes of `三点十五`: 分 秒 个 個 天 日 年 月 号 號 人 次 点 點 时 時 岁 歲.
+    static let countUnits: Set<UInt32> = [0x5206, 0x79D2, 0x4E2A, 0x500B, 0x5929, 0x65E5, 0x5E74, 0x6708, 0x53F7, 0x865F,
+                                          0x4EBA, 0x6B21, 0x70B9, 0x9EDE, 0x65F6, 0x6642, 0x5C81, 0x6B72]
 
     static let chineseDigits: [UInt32: Int] = [
         0x3007: 0, 0x96F6: 0, 0x4E00: 1, 0x4E8C: 2, 0x4E24: 2, 0x4E09: 3, 0x56DB: 4,

@@ -52,6 +52,7 @@ extension DateReader {
         let r = skipSpaces(u.end)
         guard r > u.end, let w = TextWord.read(t, at: r) else { return nil }
         if w.key == DateWords.ago { return shifted(by: -n, unit, end: w.end) }
+        if w.key == DateWords.hence { return shifted(by: n, unit, end: w.end) }
         if w.key == DateWords.from {
             let s = skipSpaces(w.end)
             guard s > w.end, let x = TextWord.read(t, at: s) else { return nil }
@@ -91,6 +92,7 @@ extension DateReader {
         case .onOrAfter: return today.adding(days: delta)
         case .after: return today.adding(days: delta == 0 ? 7 : delta)
         case .before: return today.adding(days: delta == 0 ? -7 : delta - 7)
+        case .afterNext: return today.adding(days: (delta == 0 ? 7 : delta) + 7)
         }
     }
 

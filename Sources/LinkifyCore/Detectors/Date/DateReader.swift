@@ -39,6 +39,8 @@ struct DateReader {
     let now: CivilDateTime
     /// The keyword table, held here so the hot loop does not go through a global's lazy initialiser.
     let words = DateWords.table
+    /// The words that begin forms outside `words`, held here for the same reason.
+    let leads = DateWords.leads
 
     /// Midnight of `now`'s day, with no zone.
     var today: CivilDateTime { CivilDateTime(year: now.year, month: now.month, day: now.day) }
@@ -57,6 +59,9 @@ struct DateReader {
             consider(withTime(dayFirst(at: i)))
             consider(timeFirst(at: i))
             consider(relativeCount(at: i))
+            consider(withTime(yearlessNumeric(at: i, inContext: false)))
+            consider(hourBeforeDayPart(at: i))
+            consider(nthWeekdayDigits(at: i))
             // Chinese and Japanese forms put a Han character right after the number (2026年, 15時, 3天后).
             var k = i + 1
             while isDigit(k) && k - i < 5 { k += 1 }
@@ -74,9 +79,11 @@ struct DateReader {
     func calendarDate(at i: Int, allowsRelative: Bool) -> DateMatch? {
         guard i < t.count else { return nil }
         if ByteClass.isDigit(t[i]) {
-            let a = numericDate(at: i), b = dayFirst(at: i)
-            if let a, let b { return a.end >= b.end ? a : b }
-            return a ?? b
+            var best: DateMatch?
+            for m in [numericDate(at: i), dayFirst(at: i), yearlessNumeric(at: i, inContext: true)] {
+                if let m, m.end > (best?.end ?? i) { best = m }
+            }
+            return best
         }
         guard let w = TextWord.read(t, at: i), w.key != 0, let meaning = words[w.key] else { return nil }
         switch meaning {
@@ -102,21 +109,45 @@ struct DateReader {
             case .weekday(let d, let abbreviated):
                 return weekdayFirst(w, weekday: d, abbreviated: abbreviated, attachesTime: true)
             case .relativeDay(let k):
-                return withTime(relativeDay(w, k))
+                return withTime(withDayPart(relativeDay(w, k), part: w.key == DateWords.tonight ? .night : nil))
             case .modifier(let choice):
-                return withTime(modifiedWeekday(w, choice))
+                if choice == .before, let m = nthWeekdayOfMonth(after: w, -1) { return withTime(m) }   // last Monday of March
+                if let m = modifiedWeekday(w, choice) ?? weekPossessive(w, choice) { return withTime(m) }
+                if w.key == Self.this, dayPartAfterDay(w.end) != nil {                                  // this morning at 10
+                    return withTime(withDayPart(DateMatch(end: w.end, value: today, hasTime: false), part: nil))
+                }
+                return nil
             case .count:
-                return relativeCount(at: w.start)
-            case .unit, .zone:
+                if let m = relativeCount(at: w.start) ?? spelledHour(w) { return m }
+                // `a quarter to`, `ten past`: only `a` before `quarter` and five or ten can start one.
+                let q = skipSpaces(w.end)
+                guard q > w.end, ByteClass.lower(byte(q)) == (w.key == DateWords.a ? 0x71 : 0x70) || ByteClass.lower(byte(q)) == 0x74
+                else { return nil }
+                return minutesAroundHour(w)
+            case .ordinal(let n):
+                return withTime(nthWeekdayOfMonth(after: w, n) ?? ofMonth(day: n, after: w.end))
+            case .unit, .zone, .dayPart:
                 break
             }
         }
-        switch w.key {
-        case DateWords.the, DateWords.day: return withTime(dayAfterTomorrow(w))
-        case DateWords.inWord: return relativeIn(w, sign: 1)
-        case DateWords.noon, DateWords.midnight: return wordTimeFirst(w)
-        case DateWords.vor: return relativeIn(w, sign: -1)
-        default: break
+        switch leads[w.key] {
+        case .the?:
+            // `the` is the commonest word: look at what follows once before reading further.
+            let q = skipSpaces(w.end)
+            guard q > w.end, q < t.count else { return nil }
+            if ByteClass.isDigit(t[q]) { return withTime(theOrdinal(w)) }
+            guard let next = TextWord.read(t, at: q), next.key != 0 else { return nil }
+            if next.key == DateWords.day { return withTime(dayAfterTomorrow(w)) }
+            switch words[next.key] {
+            case .ordinal?, .modifier(.before)?: return withTime(theOrdinal(w))
+            default: return nil
+            }
+        case .day?: return withTime(dayAfterTomorrow(w))
+        case .minutes?: return minutesAroundHour(w)
+        case .inWord?: return relativeIn(w, sign: 1)
+        case .noon?, .midnight?: return wordTimeFirst(w)
+        case .vor?: return relativeIn(w, sign: -1)
+        case nil: break
         }
         if locale.readsGermanAbbreviations, w.isCapitalized, let d = DateWords.germanWeekdayAbbreviations[w.key],
            byte(w.end) == 0x2E || byte(w.end) == 0x2C {
@@ -193,8 +224,8 @@ struct DateReader {
                 q = r
             }
         }
-        guard let w = TextWord.read(t, at: q), w.key != 0, w.isCapitalized,
-              case .month(let month, let abbreviated)? = words[w.key] else { return nil }
+        guard let w = TextWord.read(t, at: q), w.key != 0, case .month(let month, let abbreviated)? = words[w.key],
+              isNameCase(w, abbreviated: abbreviated), !isVerbMay(w, month: month) else { return nil }
         var end = w.end
         var year: Int?
         if sep == 0x2D || sep == 0x2F, q == p + 1 {
@@ -215,22 +246,41 @@ struct DateReader {
 
     /// `December 5, 2026`, `Dec. 5th 2026`, `Jan 1`.
     func monthFirst(_ w: TextWord, month: Int, abbreviated: Bool) -> DateMatch? {
-        guard w.isCapitalized else { return nil }
+        guard isNameCase(w, abbreviated: abbreviated) else { return nil }
         var p = w.end
         if abbreviated && byte(p) == 0x2E { p += 1 }
         let q = skipSpaces(p)
-        guard q > p, let dn = number(at: q, max: 2), dn.value >= 1 else { return nil }
-        var end = q + dn.count
-        if let e = ordinalSuffix(at: end) { end = e }
-        // `May 12:30`, `Jan 5.5`, `Mar 3a` are not a day after a month.
-        if TextWord.startsWord(t, at: end) { return nil }
-        if (byte(end) == 0x3A || byte(end) == 0x2E || byte(end) == 0x2F) && isDigit(end + 1) { return nil }
+        guard q > p else { return nil }
+        var r = q
+        if let the = TextWord.read(t, at: q), the.key == DateWords.the {   // February the 15th
+            r = skipSpaces(the.end)
+            guard r > the.end else { return nil }
+        }
+        var day: Int, end: Int
+        if let dn = number(at: r, max: 2), dn.value >= 1 {
+            day = dn.value
+            end = r + dn.count
+            if let e = ordinalSuffix(at: end) {
+                end = e
+            } else if r > q {
+                return nil
+            }
+            // `May 12:30`, `Jan 5.5`, `Mar 3a` are not a day after a month.
+            if TextWord.startsWord(t, at: end) { return nil }
+            if (byte(end) == 0x3A || byte(end) == 0x2E || byte(end) == 0x2F) && isDigit(end + 1) { return nil }
+        } else if w.isCapitalized, let (n, e) = ordinalDay(at: r, spelled: true) {   // March first
+            day = n
+            end = e
+        } else {
+            return nil
+        }
         var year: Int?
         if let y = yearAfter(end, abbreviated: false) {
             year = y.value
             end = y.end
         }
-        return dayMonth(day: dn.value, month: month, year: year, end: end)
+        if year == nil && isVerbMay(w, month: month) { return nil }
+        return dayMonth(day: day, month: month, year: year, end: end)
     }
 
     /// A year after a day and month: `, 2026` or ` 2026` (after an
@@ -263,9 +313,10 @@ struct DateReader {
     }
 
     /// `Friday, 5 December 2026`, `Thu, 27 Jan 2028 21:30:38 +0100`, or a bare
-    /// full weekday name (`Friday`: today or the next Friday).
+    /// full weekday name (`Friday`: the next Friday after today, SPEC §3, so
+    /// `Tuesday` written on a Tuesday is a week later).
     func weekdayFirst(_ w: TextWord, weekday: Int, abbreviated: Bool, attachesTime: Bool) -> DateMatch? {
-        guard w.isCapitalized else { return nil }
+        guard isNameCase(w, abbreviated: abbreviated) else { return nil }
         var p = w.end
         if abbreviated && byte(p) == 0x2E { p += 1 }
         if byte(p) == 0x2C { p += 1 }
@@ -278,9 +329,12 @@ struct DateReader {
         if q > p, let date = calendarDate(at: q, allowsRelative: false) {
             return attachesTime ? withTrailingYear(withTime(date)) : date
         }
+        if let m = weekdayQualified(weekday, from: p) {   // Tuesday the 19th, Friday after next
+            return attachesTime ? withTime(m) : m
+        }
         guard !abbreviated else { return nil }
-        let date = DateMatch(end: w.end, value: weekdayDate(weekday, .onOrAfter), hasTime: false)
-        return attachesTime ? withTime(date) : date
+        let date = DateMatch(end: w.end, value: weekdayDate(weekday, .after), hasTime: false)
+        return attachesTime ? withTime(withDayPart(date, part: nil)) : date
     }
 
     // MARK: - Times
@@ -292,10 +346,12 @@ struct DateReader {
         return withDate(m) ?? m
     }
 
-    /// `noon tomorrow`, `midnight on Friday`: the word alone is not a date.
+    /// `noon tomorrow`, `midnight on Friday`, `at noon` (today).
     func wordTimeFirst(_ w: TextWord) -> DateMatch? {
         let clock = ClockMatch(end: w.end, hour: w.key == DateWords.midnight ? 0 : 12, minute: 0, second: 0)
-        return withDate(combined(DateMatch(end: w.start, value: today, hasTime: false), clock))
+        let m = combined(DateMatch(end: w.start, value: today, hasTime: false), clock)
+        // Alone, only after a cue: `at noon`, `by midnight`; not `the midnight oil`, `Midnight Commander`.
+        return withDate(m) ?? (followsCue(w.start) ? m : nil)
     }
 
     /// The time `m` followed by the date it is on (`5pm| tomorrow`, `10am| on 3 March`), or nil.
@@ -391,8 +447,16 @@ struct DateReader {
             p = e
         } else if let e = uhr(at: p) {
             p = e
+            if let (part, e2) = dayPartAfterTime(p) {   // 7 Uhr abends
+                hour = part.adjusted(hour)
+                p = e2
+            }
         } else {
             guard colon, !dotted else { return nil }
+            if let (part, e2) = dayPartAfterTime(p) {   // 3:18 früh, 3:15 in the afternoon
+                hour = part.adjusted(hour)
+                p = e2
+            }
         }
         guard hour <= 23, minute <= 59, second <= 60 else { return nil }
         var c = ClockMatch(end: p, hour: hour, minute: minute, second: second, offset: nil)

@@ -14,14 +14,40 @@ enum DateWord: Equatable {
     case count(Int)
     /// A zone name after a time: its offset from UTC in minutes.
     case zone(Int)
+    /// An ordinal: `first` 1 … `twentieth` 20, `thirtieth`, `erster`, `dritten`.
+    case ordinal(Int)
+    /// A part of the day after a day or a time (`tomorrow morning`,
+    /// `7 Uhr abends`): how it reads an hour of a twelve-hour clock.
+    case dayPart(DayPart)
+}
+
+/// Which half of the day a part of the day puts an hour in.
+enum DayPart: Equatable {
+    /// `morning`, `früh`: 12 is midnight, 1–11 stay.
+    case morning
+    /// `afternoon`, `evening`, `abends`: 1–11 are after noon.
+    case evening
+    /// `night`, `tonight`, `nachts`: 6–11 are evening, 12 is midnight, 1–5 stay.
+    case night
+
+    /// `hour` (0–23) read in this part of the day; an hour past 12 is kept.
+    func adjusted(_ hour: Int) -> Int {
+        switch self {
+        case .morning: return hour == 12 ? 0 : hour
+        case .evening: return hour < 12 ? hour + 12 : hour
+        case .night: return hour == 12 ? 0 : (hour >= 6 && hour < 12 ? hour + 12 : hour)
+        }
+    }
 }
 
 /// Which day a weekday name means, counted from `--now`.
 enum WeekdayChoice: Equatable {
-    /// Today or the next such day (`Friday`, `this Friday`).
+    /// Today or the next such day (`this Friday`).
     case onOrAfter
-    /// The next such day after today (`next Friday`).
+    /// The next such day after today (`Friday`, `next Friday`).
     case after
+    /// A week after that (`Friday after next`, `übernächsten Freitag`).
+    case afterNext
     /// The last such day before today (`last Friday`).
     case before
 }
@@ -79,6 +105,17 @@ enum DateWords {
         add(["next", "nächsten", "nächster", "nächste", "kommenden", "kommender"], .modifier(.after))
         add(["this", "coming", "diesen", "dieser", "diese"], .modifier(.onOrAfter))
         add(["last", "letzten", "letzter", "letzte", "vergangenen"], .modifier(.before))
+        add(["übernächsten", "übernächster", "übernächste"], .modifier(.afterNext))
+        let ordinals = [["first", "erster", "erste", "ersten"], ["second", "zweiter", "zweite", "zweiten"],
+                        ["third", "dritter", "dritte", "dritten"], ["fourth", "vierter", "vierte", "vierten"],
+                        ["fifth", "fünfter", "fünfte", "fünften"], ["sixth"], ["seventh"], ["eighth"], ["ninth"], ["tenth"],
+                        ["eleventh"], ["twelfth"], ["thirteenth"], ["fourteenth"], ["fifteenth"], ["sixteenth"],
+                        ["seventeenth"], ["eighteenth"], ["nineteenth"], ["twentieth"]]
+        for (i, words) in ordinals.enumerated() { add(words, .ordinal(i + 1)) }
+        add(["thirtieth"], .ordinal(30))
+        add(["morning", "früh", "morgens", "vormittag", "vormittags"], .dayPart(.morning))
+        add(["afternoon", "evening", "nachmittag", "nachmittags", "abend", "abends"], .dayPart(.evening))
+        add(["night", "nacht", "nachts"], .dayPart(.night))
         add(["minute", "minutes", "mins", "minuten"], .unit(.minute))
         add(["hour", "hours", "hrs", "stunde", "stunden"], .unit(.hour))
         add(["day", "days", "tag", "tage", "tagen"], .unit(.day))
@@ -96,8 +133,19 @@ enum DateWords {
     /// `vor`, `noon`, `midnight`, German weekday abbreviations): a filter for the scanner.
     static let starters: KeywordTable<Bool> = {
         var t: [(UInt64, Bool)] = []
-        for w in ["the", "day", "in", "vor", "noon", "midnight", "mo", "di", "mi", "do", "fr", "sa", "so"] { t.append((TextWord.key(w), true)) }
+        for w in ["the", "day", "in", "vor", "noon", "midnight", "mo", "di", "mi", "do", "fr", "sa", "so",
+                  "half", "quarter", "twenty"] { t.append((TextWord.key(w), true)) }
         return KeywordTable(t)
+    }()
+
+    /// Words outside `table` that begin a form (`the 15th`, `in 3 days`, `half past three`).
+    enum Lead { case the, day, inWord, vor, noon, midnight, minutes }
+
+    /// The words of `Lead`, looked up once per word rather than compared one by one.
+    static let leads: KeywordTable<Lead> = {
+        let list: [(String, Lead)] = [("the", .the), ("day", .day), ("in", .inWord), ("vor", .vor), ("noon", .noon),
+                                      ("midnight", .midnight), ("half", .minutes), ("quarter", .minutes), ("twenty", .minutes)]
+        return KeywordTable(list.map { (TextWord.key($0.0), $0.1) })
     }()
 
     /// Zone abbreviations read after a time (uppercase only), in minutes east of UTC.
@@ -146,4 +194,27 @@ enum DateWords {
     static let mittag = TextWord.key("mittag")
     static let pm = TextWord.key("pm")
     static let morgen = TextWord.key("morgen")
+    static let tonight = TextWord.key("tonight")
+    static let week = TextWord.key("week")
+    static let next = TextWord.key("next")
+    static let nach = TextWord.key("nach")
+    static let der = TextWord.key("der")
+    static let im = TextWord.key("im")
+    static let hence = TextWord.key("hence")
+    static let half = TextWord.key("half")
+    static let quarter = TextWord.key("quarter")
+    static let twenty = TextWord.key("twenty")
+    static let past = TextWord.key("past")
+    static let to = TextWord.key("to")
+    static let till = TextWord.key("till")
+    static let one = TextWord.key("one")
+    static let o = TextWord.key("o")
+    static let clock = TextWord.key("clock")
+    static let s = TextWord.key("s")
+    static let a = TextWord.key("a")
+    static let an = TextWord.key("an")
+    /// Words after which a spelled time or a day without month is a time or
+    /// date (`at midnight`, `by the 15th`, `on 2/15`).
+    static let cues: Set<UInt64> = Set(["at", "on", "by", "until", "till", "til", "before", "after", "around", "from",
+                                         "since", "due", "um", "am", "bis", "ab", "seit", "gegen", "vom", "zum"].map(TextWord.key))
 }

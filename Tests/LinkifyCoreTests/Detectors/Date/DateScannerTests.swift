@@ -49,7 +49,7 @@ import Testing
         "Python 3.11, ISBN 978-3-16-148410-0, ratio 16:9",
         "He is 45 years old and waited 3 days.",
         "Room 1205, floor 12, order #2026-12-01",
-        "We meet at noon, burning the midnight oil.",
+        "We meet in the afternoon, burning the midnight oil.",
     ]
 
     static let british = [
