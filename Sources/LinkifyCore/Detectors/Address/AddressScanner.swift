@@ -83,8 +83,10 @@ struct AddressScanner: EntityScanner {
 
 /// Where the text has what ends every address this detector finds — a ZIP
 /// (five digits), the start of a UK or Canadian postcode (a capital then a
-/// digit), a state after a comma (`, IL`) — found in one forward pass, so
-/// triggers far from any cost no parsing.
+/// digit), a state after a comma (`, IL`), a two-capital word (`DC`), a
+/// parenthesised name (`(Québec)`), a state or province name after a comma
+/// (`, Ontario`) — found in one forward pass, so triggers far from any cost
+/// no parsing.
 struct PostcodeSignals {
     let t: UnsafeBufferPointer<UInt8>
     /// Bytes before this were searched.
@@ -114,8 +116,12 @@ struct PostcodeSignals {
         if b == 0x2C {
             var p = k + 1
             while p < t.count && p - k < 4 && t[p] == 0x20 { p += 1 }
-            return p + 1 < t.count && isUpper(t[p]) && isUpper(t[p + 1])
+            guard p + 1 < t.count, isUpper(t[p]) else { return false }
+            if isUpper(t[p + 1]) { return true }
+            if let w = TextWord.read(t, at: p), w.key != 0 { return Self.regionWords[w.key] != nil }
+            return false
         }
+        if b == 0x28 { return k + 1 < t.count && (isUpper(t[k + 1]) || t[k + 1] == 0xC3) }
         guard k == 0 || !ByteClass.isAlnum(t[k - 1]) else { return false }
         if ByteClass.isDigit(b) {
             var p = k
@@ -124,10 +130,21 @@ struct PostcodeSignals {
         }
         if isUpper(b) && k + 1 < t.count {
             if ByteClass.isDigit(t[k + 1]) { return true }
-            return isUpper(t[k + 1]) && k + 2 < t.count && ByteClass.isDigit(t[k + 2])
+            guard isUpper(t[k + 1]) else { return false }
+            // AB1 (a postcode), or a two-capital word (`Washington DC`)
+            return k + 2 >= t.count || ByteClass.isDigit(t[k + 2]) || !ByteClass.isAlpha(t[k + 2])
         }
         return false
     }
+
+    /// First words of state and province names (`new` of New York, `ontario`).
+    static let regionWords: KeywordTable<Bool> = {
+        let names = AddressWords.usStateNames.union(AddressWords.caProvinceNames)
+        return KeywordTable(names.map { name in
+            let first = name.split(whereSeparator: { $0 == " " || $0 == "-" }).first.map(String.init) ?? name
+            return (TextWord.key(first), true)
+        })
+    }()
 
     @inline(__always) func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
 }
