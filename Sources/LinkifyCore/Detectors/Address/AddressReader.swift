@@ -62,6 +62,7 @@ struct AddressReader {
             p = skipLineBreak(q)
             guard p > idEnd else { return nil }
         }
+        if p > i, !isDigit(p), let end = namedStreet(at: p) { return end }   // Flat 5, Byrne Shores, …
         if let e = poBox(at: p) {
             // `PO Box 2243, 6645 N Ensign St, …`: the box, then the street.
             if let (q, _) = separator(at: e, allowsLineBreak: true), let n = houseNumber(at: q),
@@ -149,9 +150,15 @@ struct AddressReader {
     /// (`rue Saint-Denis`), a numbered highway (`Route 9`), and — marked
     /// untyped — each name word.
     func street(at n: Int) -> [StreetEnd] {
+        let q = skipSpaces(n)
+        guard q > n else { return [] }
+        return street(from: q)
+    }
+
+    /// The street ends from its first word at `start` (see `street(at:)`).
+    func street(from start: Int) -> [StreetEnd] {
         var ends: [StreetEnd] = []
-        var q = skipSpaces(n)
-        guard q > n else { return ends }
+        var q = start
         var names = 0
         var prefixType = false
         var highway = false
@@ -239,6 +246,61 @@ struct AddressReader {
             && (tok.letters > 2 || tok.isUppercase || lower)
     }
 
+    /// A British address without a house number, from its building name or
+    /// street: `[building ("," | line break)] street type "," town [","] postcode`
+    /// (`Guildhall, Gresham Street, London, EC2V 7HH`, `SHEPPEY WAY, SITTINGBOURNE, ME9 8RZ`).
+    /// The street must have its type and the town its postcode.
+    func namedStreet(at i: Int) -> Int? {
+        if let end = typedStreetInBritain(at: i) { return end }
+        // `Visit Cardiff Castle, …`: a capitalised word that introduces the building is not part of its name.
+        if let first = token(at: i), AddressWords.leadIns.contains(first.text) { return nil }
+        for e in words(at: i, max: 4).reversed() {
+            var p = e
+            let comma = byte(p) == 0x2C
+            if comma { p += 1 }
+            let q = skipLineBreak(p)
+            guard q > p, comma || hasLineBreak(e, q) else { continue }
+            if let end = typedStreetInBritain(at: q) { return end }
+        }
+        return nil
+    }
+
+    /// Whether a line break lies between `a` and `b`.
+    func hasLineBreak(_ a: Int, _ b: Int) -> Bool {
+        var k = a
+        while k < b { if byte(k) == 0x0A { return true }; k += 1 }
+        return false
+    }
+
+    /// A street with its type at `q`, maybe a unit, then a British town and postcode.
+    func typedStreetInBritain(at q: Int) -> Int? {
+        guard let tok = token(at: q), !tok.isNumber, tok.isCapitalized else { return nil }
+        for s in street(from: q).reversed() where s.typed {
+            var ends = [s.end]
+            if let u = unit(at: s.end) { ends.append(u) }
+            for e in ends.reversed() {
+                if let end = britishTown(at: e) { return end }
+            }
+        }
+        return nil
+    }
+
+    /// A separator, a town (and maybe a county after a comma), then a UK postcode: the end.
+    func britishTown(at s: Int) -> Int? {
+        guard let (c0, _) = separator(at: s, allowsLineBreak: true) else { return nil }
+        if let pc = ukPostcode(at: c0) { return country(after: pc) }
+        for e in words(at: c0, max: 4).reversed() {
+            guard let (q, comma) = separator(at: e, allowsLineBreak: true) else { continue }
+            if let pc = ukPostcode(at: q) { return country(after: pc) }
+            if comma {
+                for c in words(at: q, max: 3).reversed() {
+                    if let (r, _) = separator(at: c, allowsLineBreak: true), let pc = ukPostcode(at: r) { return country(after: pc) }
+                }
+            }
+        }
+        return nil
+    }
+
     /// After the street: a direction (maybe after a comma), units, then the town and the rest.
     func afterStreet(_ s: StreetEnd) -> Int? {
         var starts: [(Int, Bool)] = [(s.end, s.typed || s.cued)]
@@ -255,6 +317,8 @@ struct AddressReader {
                 if let end = locality(at: e, typed: s.typed) { return end }
             }
         }
+        // British streets often have no type (`1 Piccadilly, Manchester M1 1AE`): a postcode vouches for them.
+        if !s.typed && !s.cued { return britishTown(at: s.end) }
         return nil
     }
 

@@ -19,6 +19,7 @@ struct AddressScanner: EntityScanner {
         let reader = AddressReader(t: t)
         let n = t.count
         var signals = PostcodeSignals(t: t, scanned: minStart)
+        var britishPostcodes = BritishPostcodes(reader: reader, scanned: minStart)
         let letterTriggers = AddressWords.letterTriggers
         var i = minStart
         while i < n {
@@ -39,6 +40,14 @@ struct AddressScanner: EntityScanner {
                     i = end
                     continue
                 }
+                // A British address without a house number starts at a building or street name
+                // (`Guildhall, Gresham Street, London, EC2V 7HH`); only a postcode close ahead makes it worth reading.
+                if word != nil, !TextWord.continuesWord(t, before: i), britishPostcodes.any(in: i, window: Self.britishWindow),
+                   let end = reader.namedStreet(at: i) {
+                    emit(t, i, end, into: &out)
+                    i = end
+                    continue
+                }
                 i = max(i + 1, word?.end ?? i + 1)
             } else {
                 i += 1
@@ -48,6 +57,8 @@ struct AddressScanner: EntityScanner {
 
     /// How far after a trigger the ZIP, postcode or state must start.
     static let window = 320
+    /// How far after a building or street name a UK postcode must start.
+    static let britishWindow = 120
 
     func emit(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [Entity]) {
         let value = Self.oneLine(t, start..<end)
@@ -147,4 +158,33 @@ struct PostcodeSignals {
     }()
 
     @inline(__always) func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+}
+
+/// Where the text has a whole UK postcode (`EC2V 7HH`), found in one forward
+/// pass: addresses without a house number are read only before one.
+struct BritishPostcodes {
+    let reader: AddressReader
+    /// Bytes before this were searched.
+    var scanned: Int
+    /// The last postcode found (at or after every earlier query's start).
+    var found = -1
+
+    /// Whether a postcode starts in `i ..< i + window`; queries come with `i` not decreasing.
+    mutating func any(in i: Int, window: Int) -> Bool {
+        if found >= i { return found < i + window }
+        let t = reader.t
+        var k = max(scanned, i)
+        let limit = min(t.count, i + window)
+        while k < limit {
+            let b = t[k]
+            if b >= 0x41 && b <= 0x5A && (k == 0 || !ByteClass.isAlnum(t[k - 1])) && reader.ukPostcode(at: k) != nil {
+                found = k
+                scanned = k + 1
+                return true
+            }
+            k += 1
+        }
+        scanned = max(scanned, limit)
+        return false
+    }
 }

@@ -48,6 +48,14 @@ enum AddressWords {
         "in", "or", "me", "oh", "hi", "ok", "de", "la", "pa", "ma", "co", "al", "id", "as", "ne", "mo", "wa", "md",
     ]
 
+    /// Words that introduce an address at the start of a sentence or line
+    /// (`Visit Cardiff Castle, …`, `Address: …`), never the first word of a building's name.
+    static let leadIns: Set<String> = [
+        "visit", "see", "meet", "send", "write", "find", "call", "contact", "address", "welcome", "join", "come",
+        "at", "to", "from", "in", "on", "near", "by", "via", "location", "venue", "ship", "deliver", "return", "mail",
+        "post", "office", "our", "my", "your", "head", "registered",
+    ]
+
     /// Streets named without a type (`1600 Broadway`).
     static let standaloneStreets: Set<String> = ["broadway", "bowery"]
 
@@ -67,7 +75,7 @@ enum AddressWords {
     /// Words that may start an address: a leading unit, a spelled number, a box or rural route.
     static let letterTriggers: KeywordTable<Bool> = {
         let words = ["flat", "suite", "ste", "unit", "apt", "apartment", "building", "bldg", "studio", "room", "bureau",
-                     "p", "po", "post", "pobox", "box", "pmb", "rr", "rural"] + Array(spelledNumbers)
+                     "p", "c", "po", "post", "pobox", "box", "pmb", "rr", "rural"] + Array(spelledNumbers)
         return KeywordTable(words.map { (TextWord.key($0), true) })
     }()
 
