@@ -42,7 +42,7 @@ extension AddressReader {
     /// `\nAB1 2CD`, `, County AB1 2CD`; then maybe a country.
     func region(at e: Int, typed: Bool) -> Int? {
         let sameLine = separator(at: e, allowsLineBreak: false)
-        if let (p0, _) = sameLine {
+        if let (p0, comma) = sameLine {
             var p = p0
             let paren = byte(p) == 0x28
             if paren { p += 1 }
@@ -56,8 +56,11 @@ extension AddressReader {
                     if kind != .province, let z = zip(at: zp) { return country(after: z) }
                     if kind != .state, let z = canadianPostalCode(at: zp) { return country(after: z) }
                 }
-                // Without a code the state or province ends the address (`Washington DC`, `Ottawa, ON`).
-                if exact && endsAddress(stateEnd) { return country(after: stateEnd) }
+                // Without a code: after a comma or in parentheses (`Ottawa, ON`, `Winnipeg (Manitoba)`),
+                // or where the address ends (`Washington DC`).
+                if exact && (((comma || paren) && !TextWord.startsWord(t, at: stateEnd)) || endsAddress(stateEnd)) {
+                    return country(after: stateEnd)
+                }
             }
             if typed, let z = zip(at: p0) { return country(after: z) }
             // `Burlington L7M 1A7 Ontario, Canada`

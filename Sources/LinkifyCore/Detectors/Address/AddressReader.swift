@@ -52,8 +52,13 @@ struct AddressReader {
 
     /// The end of the address starting at `i`, or nil.
     func match(at i: Int) -> Int? {
-        // A box or route number is never a house number (`Box # 63`, `RR 2`).
-        if isDigit(i) && followsBoxWord(i) { return nil }
+        if isDigit(i) {
+            // A box or route number is never a house number (`Box # 63`, `RR 2`).
+            guard let n = houseNumber(at: i), let end = styled(after: n).streetAddress(from: n), !followsBoxWord(i) else {
+                return nil
+            }
+            return end
+        }
         var p = i
         if let tok = token(at: p), !tok.isNumber, tok.isCapitalized, AddressWords.units.contains(tok.text) {
             guard let idEnd = unitIdentifier(after: tok.end) else { return nil }
@@ -80,7 +85,9 @@ struct AddressReader {
     func styled(after n: Int) -> AddressReader {
         var r = self
         r.lower = false
-        if let tok = token(at: skipSpaces(n)), !tok.isNumber, tok.isLowercase,
+        let q = skipSpaces(n)
+        guard byte(q) >= 0x61 && byte(q) <= 0x7A else { return r }
+        if let tok = token(at: q), !tok.isNumber, tok.isLowercase,
            !AddressWords.prefixTypes.contains(tok.text), !AddressWords.connectors.contains(tok.text) {
             r.lower = true
         }
@@ -89,7 +96,8 @@ struct AddressReader {
 
     /// The end of the address whose house number ends at `n`.
     func streetAddress(from n: Int) -> Int? {
-        for s in street(at: n).reversed() {
+        // In lowercase text only a street type or a direction marks a street (`12 files changed` is none).
+        for s in street(at: n).reversed() where !lower || s.typed || s.cued {
             if let end = afterStreet(s) { return end }
         }
         return nil
@@ -317,8 +325,17 @@ struct AddressReader {
                 if let end = locality(at: e, typed: s.typed) { return end }
             }
         }
-        // British streets often have no type (`1 Piccadilly, Manchester M1 1AE`): a postcode vouches for them.
-        if !s.typed && !s.cued { return britishTown(at: s.end) }
+        // British and Canadian streets often have no type (`1 Piccadilly, Manchester M1 1AE`,
+        // `3264 Mainway Burlington L7M 1A7`): a postcode after the town vouches for them.
+        if !s.typed && !s.cued, let (c0, comma) = separator(at: s.end, allowsLineBreak: true), comma || hasLineBreak(s.end, c0) {
+            if let end = britishTown(at: s.end) { return end }
+            for e in words(at: c0, max: 4).reversed() {
+                if let (q, _) = separator(at: e, allowsLineBreak: false), let z = canadianPostalCode(at: q),
+                   let end = region(at: e, typed: false), end >= z {
+                    return end
+                }
+            }
+        }
         return nil
     }
 

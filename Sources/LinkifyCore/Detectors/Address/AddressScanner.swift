@@ -111,7 +111,11 @@ struct PostcodeSignals {
         var k = max(scanned, i)
         let limit = min(t.count, i + window)
         while k < limit {
-            if isSignal(at: k) {
+            // Only a comma, a parenthesis, or a digit or capital starting a word can start a signal.
+            let b = t[k]
+            let candidate = b == 0x2C || b == 0x28
+                || ((ByteClass.isDigit(b) || isUpper(b)) && (k == 0 || !ByteClass.isAlnum(t[k - 1])))
+            if candidate && isSignal(at: k) {
                 found = k
                 scanned = k + 1
                 return true
@@ -142,11 +146,23 @@ struct PostcodeSignals {
         if isUpper(b) && k + 1 < t.count {
             if ByteClass.isDigit(t[k + 1]) { return true }
             guard isUpper(t[k + 1]) else { return false }
-            // AB1 (a postcode), or a two-capital word (`Washington DC`)
-            return k + 2 >= t.count || ByteClass.isDigit(t[k + 2]) || !ByteClass.isAlpha(t[k + 2])
+            if k + 2 < t.count && ByteClass.isDigit(t[k + 2]) { return true }   // AB1, a postcode
+            // a state or province code alone (`Washington DC`)
+            return (k + 2 >= t.count || !ByteClass.isAlpha(t[k + 2]))
+                && Self.regionCodes[Int(t[k] - 0x41) * 26 + Int(t[k + 1] - 0x41)]
         }
         return false
     }
+
+    /// US state and Canadian province codes, indexed by their two letters (`AA` = 0).
+    static let regionCodes: [Bool] = {
+        var codes = [Bool](repeating: false, count: 26 * 26)
+        for code in AddressWords.usStates.union(AddressWords.caProvinces) {
+            let b = Array(code.utf8)
+            codes[Int(b[0] - 0x41) * 26 + Int(b[1] - 0x41)] = true
+        }
+        return codes
+    }()
 
     /// First words of state and province names (`new` of New York, `ontario`).
     static let regionWords: KeywordTable<Bool> = {
