@@ -52,7 +52,8 @@ extension AddressReader {
                     guard byte(stateEnd) == 0x29 else { return nil }
                     stateEnd += 1
                 }
-                if let (zp, _) = separator(at: codeStart(stateEnd), allowsLineBreak: false) {
+                // The code may wrap to the next line (`Boston, MA\n02110-1301`): its shape is unmistakable.
+                if let (zp, _) = separator(at: codeStart(stateEnd), allowsLineBreak: true) {
                     if kind != .province, let z = zip(at: zp) { return country(after: z) }
                     if kind != .state, let z = canadianPostalCode(at: zp) { return country(after: z) }
                 }
@@ -70,6 +71,12 @@ extension AddressReader {
                 }
                 return country(after: z)
             }
+        }
+        // The state wrapped to the next line with its code (`Boston,\nMA 02110`).
+        if let (p, _) = separator(at: e, allowsLineBreak: true), hasLineBreak(e, p),
+           let (stateEnd, kind, _) = stateOrProvince(at: p), let (zp, _) = separator(at: stateEnd, allowsLineBreak: false) {
+            if kind != .province, let z = zip(at: zp) { return country(after: z) }
+            if kind != .state, let z = canadianPostalCode(at: zp) { return country(after: z) }
         }
         // UK: the postcode after the town, maybe on its own line, maybe after a county
         if let (q, _) = separator(at: e, allowsLineBreak: true), let pc = ukPostcode(at: q) { return country(after: pc) }

@@ -364,7 +364,11 @@ struct AddressReader {
     /// ` P.O. Box 472`, `, bureau 1105`, on the same line or the next: the end.
     func unit(at s: Int) -> Int? {
         var p = s
-        if byte(p) == 0x2C { p += 1 }
+        if byte(p) == 0x2C {
+            p += 1
+        } else if byte(p) == 0x20 && byte(p + 1) == 0x2D && byte(p + 2) == 0x20 {
+            p += 2   // `51 Franklin Street - Fifth Floor`
+        }
         let q = skipLineBreak(p)
         guard q > s else { return nil }
         if byte(q) == 0x23 {

@@ -66,6 +66,14 @@ import Testing
         "|25 Queen St\nSt. John's, NL A1C 1A1\nCanada|",
     ]
 
+    /// The Free Software Foundation's address as licence notices in Debian's
+    /// /usr/share/doc/*/copyright files wrap it.
+    static let wrappedNotices = [
+        "Software Foundation, Inc., |51 Franklin St, Fifth Floor, Boston, MA\n   02110-1301 USA|",
+        "   Foundation, Inc., |51 Franklin Street - Fifth Floor, Boston,\n   MA 02110-1301, USA|.  */",
+        "write to the Free Software Foundation, Inc., |51 Franklin Street,\nFifth Floor, Boston, MA 02110-1301 USA|.",
+    ]
+
     static let canadianFrench = [
         "|405, rue Sainte-Catherine Est, Montréal (Québec) H2L 2C4|",
         "Siège : |1045, rue des Parlementaires, Québec (Québec) G1A 1A3|",
@@ -116,6 +124,7 @@ import Testing
     @Test(arguments: boxes) func boxesAndRuralRoutes(_ c: String) { #expect(marked(unmarked(c), Self.options) == c) }
     @Test(arguments: withoutZIP) func withoutAZIPOrWithItAfterTheCountry(_ c: String) { #expect(marked(unmarked(c), Self.options) == c) }
     @Test(arguments: severalLines) func acrossSeveralLines(_ c: String) { #expect(marked(unmarked(c), Self.options) == c) }
+    @Test(arguments: wrappedNotices) func wrappedInLicenceNotices(_ c: String) { #expect(marked(unmarked(c), Self.options) == c) }
     @Test(arguments: canadianFrench) func canadianFrenchForms(_ c: String) { #expect(marked(unmarked(c), Self.options) == c) }
     @Test(arguments: british) func britishForms(_ c: String) { #expect(marked(unmarked(c), Self.options) == c) }
     @Test(arguments: notAddresses) func nonAddresses(_ c: String) { #expect(marked(c, Self.options) == c) }
