@@ -42,7 +42,7 @@ extension AddressReader {
     /// `\nAB1 2CD`, `, County AB1 2CD`; then maybe a country.
     func region(at e: Int, typed: Bool) -> Int? {
         let sameLine = separator(at: e, allowsLineBreak: false)
-        if let (p0, comma) = sameLine {
+        if let (p0, _) = sameLine {
             var p = p0
             let paren = byte(p) == 0x28
             if paren { p += 1 }
@@ -57,9 +57,10 @@ extension AddressReader {
                     if kind != .province, let z = zip(at: zp) { return country(after: z) }
                     if kind != .state, let z = canadianPostalCode(at: zp) { return country(after: z) }
                 }
-                // Without a code: after a comma or in parentheses (`Ottawa, ON`, `Winnipeg (Manitoba)`),
-                // or where the address ends (`Washington DC`).
-                if exact && (((comma || paren) && !TextWord.startsWord(t, at: stateEnd)) || endsAddress(stateEnd)) {
+                // Without a code, a state or province in capitals or by name (`Ottawa, ON`,
+                // `Washington DC`, `Winnipeg (Manitoba)`) ends the address; in lowercase text
+                // (`weehawken nj`) only where the address ends.
+                if exact && (!lower || endsAddress(stateEnd)) && !TextWord.startsWord(t, at: stateEnd) {
                     return country(after: stateEnd)
                 }
             }

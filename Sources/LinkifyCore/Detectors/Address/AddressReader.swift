@@ -375,6 +375,10 @@ struct AddressReader {
             return identifier(at: skipSpaces(q + 1))
         }
         guard let tok = token(at: q) else { return nil }
+        // `PEACHTREE ST NE 900, ATLANTA`: a bare number of up to four digits before a comma.
+        if tok.isNumber && !tok.isOrdinal && byte(tok.end) == 0x2C && tok.end - q <= 4 && q > s && byte(q - 1) == 0x20 {
+            return isDigit(tok.end - 1) ? tok.end : nil
+        }
         if tok.isOrdinal || (!tok.isNumber && AddressWords.spelledOrdinals.contains(tok.text) && tok.isCapitalized) {
             // 41st Floor, Second Floor
             var e = tok.end

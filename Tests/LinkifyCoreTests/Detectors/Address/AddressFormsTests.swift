@@ -39,6 +39,7 @@ import Testing
         "|718 - 8th Ave SW, Calgary, AB T2P 1H3|",
         "|300 - 1055 Dunsmuir St, Vancouver, BC V7X 1L3|",
         "|Unit 4, 27 King Street, Toronto, ON M5C 1E6|",
+        "|1 Main St SE 300, Minneapolis, MN 55414|",
     ]
 
     static let boxes = [
@@ -53,6 +54,7 @@ import Testing
 
     static let withoutZIP = [
         "|1600 Pennsylvania Ave. Washington DC|",
+        "Meet us at |1600 Pennsylvania Ave. Washington DC| at noon.",
         "We met at |1 Main St, Springfield, Illinois|.",
         "|100 Queen St W, Toronto, Ontario|",
         "|24 Sussex Drive, Ottawa, Ontario, Canada K1M 1M4|",
@@ -110,6 +112,7 @@ import Testing
         // Lowercase prose: a street in lowercase still needs its type and town.
         "i have 3 park tickets for boston, ma 02108",
         "we ordered 12 pizzas in boston, ma",
+        "we moved to 12 main st in boston ma last year",
         "I have 3 Park Avenue tickets for Boston, MA 02108.",
         // A year and a comma is not a French house number.
         "In 2019, Main Street in Springfield was closed.",
