@@ -27,7 +27,7 @@ extension AddressReader {
             if isName(tok) && !(k == 0 && tok.isLowercase && AddressWords.connectors.contains(tok.text)) {
                 if byte(e) == 0x2E && tok.letters <= 3 && !tok.isUppercase { e += 1 }   // St. John's
                 ends.append(e)
-            } else if k == 0 || !AddressWords.connectors.contains(tok.text) {
+            } else if k == 0 || !AddressWords.townConnectors.contains(tok.text) {
                 break
             }
             let next = skipSpaces(e)

@@ -221,7 +221,8 @@ struct AddressReader {
                 if index == 0 && isDirection {
                     direction = true
                 } else if !connector && !suffix {
-                    ends.append(StreetEnd(end: e, typed: false, cued: direction && names >= 1))
+                    // A direction vouches for one name word (`West McDermott`), not a phrase (`West Coast Marathons`).
+                    ends.append(StreetEnd(end: e, typed: false, cued: direction && names == 1))
                 }
                 highway = AddressWords.highways.contains(tok.text)
                     || (highway && (tok.text == "no" || tok.text == "hwy" || tok.text == "highway"))
@@ -314,6 +315,10 @@ struct AddressReader {
         var starts: [(Int, Bool)] = [(s.end, s.typed || s.cued)]
         if let d = postDirection(after: s.end) { starts.append((d, true)) }
         for (p, standsAlone) in starts.reversed() {
+            // A street without a type or direction needs a dwelling's unit after it
+            // (`840 Garrison Brooks Suite 985`); a room or building (`10 East Conference
+            // Room, Building 4`) is no such evidence.
+            if !standsAlone && !startsDwellingUnit(p) { continue }
             var ends: [Int] = standsAlone ? [p] : []
             var q = p
             for _ in 0..<3 {
@@ -337,6 +342,16 @@ struct AddressReader {
             }
         }
         return nil
+    }
+
+    /// Whether a dwelling's unit (`Suite`, `Apt`, `Unit`, `#`) follows `p`.
+    func startsDwellingUnit(_ p: Int) -> Bool {
+        var q = p
+        if byte(q) == 0x2C { q += 1 }
+        q = skipSpaces(q)
+        if byte(q) == 0x23 { return true }
+        guard let tok = token(at: q), !tok.isNumber else { return false }
+        return AddressWords.dwellingUnits.contains(tok.text)
     }
 
     /// ` SW`, ` N.W.`, `, NE`, ` S. W.`, ` North`, ` Ouest`: the end.

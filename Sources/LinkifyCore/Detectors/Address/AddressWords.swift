@@ -72,6 +72,9 @@ enum AddressWords {
         "studio", "level", "bay",
     ]
 
+    /// Units that only homes and offices have, which make a number and words an address.
+    static let dwellingUnits: Set<String> = ["suite", "ste", "apt", "apartment", "unit", "trlr", "flat"]
+
     /// Words that may start an address: a leading unit, a spelled number, a box or rural route.
     static let letterTriggers: KeywordTable<Bool> = {
         let words = ["flat", "suite", "ste", "unit", "apt", "apartment", "building", "bldg", "studio", "room", "bureau",
@@ -91,6 +94,10 @@ enum AddressWords {
     static let connectors: Set<String> = [
         "of", "the", "upon", "on", "in", "under", "by", "de", "du", "des", "la", "le", "les", "sur", "en", "and",
     ]
+
+    /// Lowercase words inside town names (`Newcastle upon Tyne`, `Henley on Thames`,
+    /// `Saint-Jean sur Richelieu`); not `in` or `and`, which join prose (`Burgers in Austin TX`).
+    static let townConnectors: Set<String> = ["of", "the", "upon", "on", "de", "du", "des", "la", "le", "les", "sur", "en"]
 
     /// US state and territory abbreviations (USPS).
     static let usStates: Set<String> = [

@@ -117,6 +117,10 @@ import Testing
         // A year and a comma is not a French house number.
         "In 2019, Main Street in Springfield was closed.",
         "Version 2 South and 3 West are out, see DC.",
+        // Prose with a number, capitalised words and a state.
+        "We sold 300 Main Street Burgers in Austin TX last week.",
+        "I ran 5 West Coast Marathons, Portland OR and Seattle WA.",
+        "Meeting at 10 East Conference Room, Building 4, Austin, TX.",
         // A name and a street type with no postcode after them.
         "Houses of Parliament, Parliament Square, London",
     ]
