@@ -5,7 +5,8 @@ extension AddressReader {
     func locality(at s: Int, typed: Bool) -> Int? {
         guard let (c0, _) = separator(at: s, allowsLineBreak: true) else { return nil }
         if typed {
-            if let z = zip(at: c0) { return country(after: z) }
+            // A ZIP without a state must end the address (`Wacker Dr 60606`, not `Park Road 10000 iterations`).
+            if let z = zip(at: c0), endsAddress(z) { return country(after: z) }
             if let pc = ukPostcode(at: c0) { return country(after: pc) }
         }
         let towns = words(at: c0, max: 5)
@@ -42,7 +43,7 @@ extension AddressReader {
     /// `\nAB1 2CD`, `, County AB1 2CD`; then maybe a country.
     func region(at e: Int, typed: Bool) -> Int? {
         let sameLine = separator(at: e, allowsLineBreak: false)
-        if let (p0, _) = sameLine {
+        if let (p0, comma) = sameLine {
             var p = p0
             let paren = byte(p) == 0x28
             if paren { p += 1 }
@@ -64,7 +65,8 @@ extension AddressReader {
                     return country(after: stateEnd)
                 }
             }
-            if typed, let z = zip(at: p0) { return country(after: z) }
+            // `Creston, 93432`, `NORTON SHORES 49441`
+            if typed, let z = zip(at: p0), comma || endsAddress(z) { return country(after: z) }
             // `Burlington L7M 1A7 Ontario, Canada`
             if let z = canadianPostalCode(at: p0) {
                 if let (q, _) = separator(at: z, allowsLineBreak: false), let (end, kind, _) = stateOrProvince(at: q), kind == .province {

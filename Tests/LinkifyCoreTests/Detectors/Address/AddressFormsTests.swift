@@ -121,6 +121,7 @@ import Testing
         "We sold 300 Main Street Burgers in Austin TX last week.",
         "I ran 5 West Coast Marathons, Portland OR and Seattle WA.",
         "Meeting at 10 East Conference Room, Building 4, Austin, TX.",
+        "Fixed in 12 Park Road 10000 iterations.",
         // A name and a street type with no postcode after them.
         "Houses of Parliament, Parliament Square, London",
     ]
