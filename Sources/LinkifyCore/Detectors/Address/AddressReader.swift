@@ -21,9 +21,8 @@ struct StreetEnd {
     var end: Int
     /// Ends with a street type (`Main Street`, `rue Holt`), a highway number or a standalone name (`Broadway`).
     var typed: Bool
-    /// Has a direction before the name or ends with an ordinal or number (`Southwest 229th`,
-    /// `West McDermott`, `N 2200`): a street without a type word, when a direction,
-    /// unit or town follows.
+    /// Without a type, still reads as a street: a direction before a one-word name, or an
+    /// ordinal or grid number (`Southwest 229th`, `West McDermott`, `N 2200`).
     var cued: Bool
 }
 
