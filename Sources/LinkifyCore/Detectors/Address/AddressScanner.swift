@@ -17,6 +17,8 @@ struct AddressScanner: EntityScanner {
 
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let reader = AddressReader(t: t)
+        var lowercaseReader = reader
+        lowercaseReader.lower = true
         let n = t.count
         var signals = PostcodeSignals(t: t, scanned: minStart)
         var britishPostcodes = BritishPostcodes(reader: reader, scanned: minStart)
@@ -49,11 +51,24 @@ struct AddressScanner: EntityScanner {
                     continue
                 }
                 i = max(i + 1, word?.end ?? i + 1)
+            } else if (b == 0x70 || b == 0x62 || b == 0x72) && !TextWord.continuesWord(t, before: i)
+                        && signals.any(in: i, window: Self.window) {
+                // A box in lowercase text (`po box 108`, `p.o. box 9`, `box 12`, `rr 2`): read as lowercase.
+                let word = TextWord.read(t, at: i)
+                if let w = word, Self.lowercaseTriggers[w.key] != nil, let end = lowercaseReader.match(at: i) {
+                    emit(t, i, end, into: &out)
+                    i = end
+                    continue
+                }
+                i = max(i + 1, word?.end ?? i + 1)
             } else {
                 i += 1
             }
         }
     }
+
+    /// Lowercase words that start a box or rural route.
+    static let lowercaseTriggers = KeywordTable(["p", "po", "pobox", "box", "rr"].map { (TextWord.key($0), true) })
 
     /// How far after a trigger the ZIP, postcode or state must start.
     static let window = 320

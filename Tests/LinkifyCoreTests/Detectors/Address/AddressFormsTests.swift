@@ -49,6 +49,8 @@ import Testing
         "|POST OFFICE BOX 1046, TOPEKA, KS 66601|",
         "|PO Box 2243\nSpringfield, IL 62701|",
         "|C.P. 6128, Montréal (Québec) H3C 3J7|",
+        "send it to |po box 108, springfield, il 62701| thanks",
+        "|p.o. box 9\nanchorage, ak 99501|",
         "|1200 Main St, P.O. Box 9, Dallas, TX 75202|",
     ]
 
