@@ -51,24 +51,35 @@ struct AddressScanner: EntityScanner {
                     continue
                 }
                 i = max(i + 1, word?.end ?? i + 1)
-            } else if (b == 0x70 || b == 0x62 || b == 0x72) && !TextWord.continuesWord(t, before: i)
-                        && signals.any(in: i, window: Self.window) {
+            } else if b >= 0x61 && b <= 0x7A {
                 // A box in lowercase text (`po box 108`, `p.o. box 9`, `box 12`, `rr 2`): read as lowercase.
-                let word = TextWord.read(t, at: i)
-                if let w = word, Self.lowercaseTriggers[w.key] != nil, let end = lowercaseReader.match(at: i) {
+                if Self.startsLowercaseBox(t, at: i) && !TextWord.continuesWord(t, before: i)
+                    && signals.any(in: i, window: Self.window), let end = lowercaseReader.match(at: i) {
                     emit(t, i, end, into: &out)
                     i = end
                     continue
                 }
-                i = max(i + 1, word?.end ?? i + 1)
+                i += 1
+                while i < n && t[i] >= 0x61 && t[i] <= 0x7A { i += 1 }
             } else {
                 i += 1
             }
         }
     }
 
-    /// Lowercase words that start a box or rural route.
-    static let lowercaseTriggers = KeywordTable(["p", "po", "pobox", "box", "rr"].map { (TextWord.key($0), true) })
+    /// Whether `po`, `p.`, `box` or `rr ` starts at `i` (checked on bytes, before any word is read).
+    @inline(__always)
+    static func startsLowercaseBox(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard i + 3 < t.count else { return false }
+        switch t[i] {
+        case 0x70:   // `po `, `po.`, `pobox`, `p.o.`
+            return (t[i + 1] == 0x6F && (!ByteClass.isAlpha(t[i + 2]) || (t[i + 2] == 0x62 && t[i + 3] == 0x6F)))
+                || (t[i + 1] == 0x2E && (t[i + 2] == 0x6F || t[i + 2] == 0x20))
+        case 0x62: return t[i + 1] == 0x6F && t[i + 2] == 0x78 && !ByteClass.isAlpha(t[i + 3])   // box
+        case 0x72: return t[i + 1] == 0x72 && t[i + 2] == 0x20                      // rr
+        default: return false
+        }
+    }
 
     /// How far after a trigger the ZIP, postcode or state must start.
     static let window = 320
