@@ -17,8 +17,11 @@ struct AddressScanner: EntityScanner {
 
     func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let reader = AddressReader(t: t)
+        var lowercaseReader = reader
+        lowercaseReader.lower = true
         let n = t.count
         var signals = PostcodeSignals(t: t, scanned: minStart)
+        var britishPostcodes = BritishPostcodes(reader: reader, scanned: minStart)
         let letterTriggers = AddressWords.letterTriggers
         var i = minStart
         while i < n {
@@ -39,15 +42,49 @@ struct AddressScanner: EntityScanner {
                     i = end
                     continue
                 }
+                // A British address without a house number starts at a building or street name
+                // (`Guildhall, Gresham Street, London, EC2V 7HH`); only a postcode close ahead makes it worth reading.
+                if word != nil, !TextWord.continuesWord(t, before: i), britishPostcodes.any(in: i, window: Self.britishWindow),
+                   let end = reader.namedStreet(at: i) {
+                    emit(t, i, end, into: &out)
+                    i = end
+                    continue
+                }
                 i = max(i + 1, word?.end ?? i + 1)
+            } else if b >= 0x61 && b <= 0x7A {
+                // A box in lowercase text (`po box 108`, `p.o. box 9`, `box 12`, `rr 2`): read as lowercase.
+                if Self.startsLowercaseBox(t, at: i) && !TextWord.continuesWord(t, before: i)
+                    && signals.any(in: i, window: Self.window), let end = lowercaseReader.match(at: i) {
+                    emit(t, i, end, into: &out)
+                    i = end
+                    continue
+                }
+                i += 1
+                while i < n && t[i] >= 0x61 && t[i] <= 0x7A { i += 1 }
             } else {
                 i += 1
             }
         }
     }
 
+    /// Whether `po`, `p.`, `box` or `rr ` starts at `i` (checked on bytes, before any word is read).
+    @inline(__always)
+    static func startsLowercaseBox(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard i + 3 < t.count else { return false }
+        switch t[i] {
+        case 0x70:   // `po `, `po.`, `pobox`, `p.o.`
+            return (t[i + 1] == 0x6F && (!ByteClass.isAlpha(t[i + 2]) || (t[i + 2] == 0x62 && t[i + 3] == 0x6F)))
+                || (t[i + 1] == 0x2E && (t[i + 2] == 0x6F || t[i + 2] == 0x20))
+        case 0x62: return t[i + 1] == 0x6F && t[i + 2] == 0x78 && !ByteClass.isAlpha(t[i + 3])   // box
+        case 0x72: return t[i + 1] == 0x72 && t[i + 2] == 0x20                      // rr
+        default: return false
+        }
+    }
+
     /// How far after a trigger the ZIP, postcode or state must start.
     static let window = 320
+    /// How far after a building or street name a UK postcode must start.
+    static let britishWindow = 120
 
     func emit(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [Entity]) {
         let value = Self.oneLine(t, start..<end)
@@ -83,8 +120,10 @@ struct AddressScanner: EntityScanner {
 
 /// Where the text has what ends every address this detector finds — a ZIP
 /// (five digits), the start of a UK or Canadian postcode (a capital then a
-/// digit), a state after a comma (`, IL`) — found in one forward pass, so
-/// triggers far from any cost no parsing.
+/// digit), a state after a comma (`, IL`), a two-capital word (`DC`), a
+/// parenthesised name (`(Québec)`), a state or province name after a comma
+/// (`, Ontario`) — found in one forward pass, so triggers far from any cost
+/// no parsing.
 struct PostcodeSignals {
     let t: UnsafeBufferPointer<UInt8>
     /// Bytes before this were searched.
@@ -98,7 +137,11 @@ struct PostcodeSignals {
         var k = max(scanned, i)
         let limit = min(t.count, i + window)
         while k < limit {
-            if isSignal(at: k) {
+            // Only a comma, a parenthesis, or a digit or capital starting a word can start a signal.
+            let b = t[k]
+            let candidate = b == 0x2C || b == 0x28
+                || ((ByteClass.isDigit(b) || isUpper(b)) && (k == 0 || !ByteClass.isAlnum(t[k - 1])))
+            if candidate && isSignal(at: k) {
                 found = k
                 scanned = k + 1
                 return true
@@ -114,8 +157,12 @@ struct PostcodeSignals {
         if b == 0x2C {
             var p = k + 1
             while p < t.count && p - k < 4 && t[p] == 0x20 { p += 1 }
-            return p + 1 < t.count && isUpper(t[p]) && isUpper(t[p + 1])
+            guard p + 1 < t.count, isUpper(t[p]) else { return false }
+            if isUpper(t[p + 1]) { return true }
+            if let w = TextWord.read(t, at: p), w.key != 0 { return Self.regionWords[w.key] != nil }
+            return false
         }
+        if b == 0x28 { return k + 1 < t.count && (isUpper(t[k + 1]) || t[k + 1] == 0xC3) }
         guard k == 0 || !ByteClass.isAlnum(t[k - 1]) else { return false }
         if ByteClass.isDigit(b) {
             var p = k
@@ -124,10 +171,62 @@ struct PostcodeSignals {
         }
         if isUpper(b) && k + 1 < t.count {
             if ByteClass.isDigit(t[k + 1]) { return true }
-            return isUpper(t[k + 1]) && k + 2 < t.count && ByteClass.isDigit(t[k + 2])
+            guard isUpper(t[k + 1]) else { return false }
+            if k + 2 < t.count && ByteClass.isDigit(t[k + 2]) { return true }   // AB1, a postcode
+            // a state or province code alone (`Washington DC`)
+            return (k + 2 >= t.count || !ByteClass.isAlpha(t[k + 2]))
+                && Self.regionCodes[Int(t[k] - 0x41) * 26 + Int(t[k + 1] - 0x41)]
         }
         return false
     }
 
+    /// US state and Canadian province codes, indexed by their two letters (`AA` = 0).
+    static let regionCodes: [Bool] = {
+        var codes = [Bool](repeating: false, count: 26 * 26)
+        for code in AddressWords.usStates.union(AddressWords.caProvinces) {
+            let b = Array(code.utf8)
+            codes[Int(b[0] - 0x41) * 26 + Int(b[1] - 0x41)] = true
+        }
+        return codes
+    }()
+
+    /// First words of state and province names (`new` of New York, `ontario`).
+    static let regionWords: KeywordTable<Bool> = {
+        let names = AddressWords.usStateNames.union(AddressWords.caProvinceNames)
+        return KeywordTable(names.map { name in
+            let first = name.split(whereSeparator: { $0 == " " || $0 == "-" }).first.map(String.init) ?? name
+            return (TextWord.key(first), true)
+        })
+    }()
+
     @inline(__always) func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+}
+
+/// Where the text has a whole UK postcode (`EC2V 7HH`), found in one forward
+/// pass: addresses without a house number are read only before one.
+struct BritishPostcodes {
+    let reader: AddressReader
+    /// Bytes before this were searched.
+    var scanned: Int
+    /// The last postcode found (at or after every earlier query's start).
+    var found = -1
+
+    /// Whether a postcode starts in `i ..< i + window`; queries come with `i` not decreasing.
+    mutating func any(in i: Int, window: Int) -> Bool {
+        if found >= i { return found < i + window }
+        let t = reader.t
+        var k = max(scanned, i)
+        let limit = min(t.count, i + window)
+        while k < limit {
+            let b = t[k]
+            if b >= 0x41 && b <= 0x5A && (k == 0 || !ByteClass.isAlnum(t[k - 1])) && reader.ukPostcode(at: k) != nil {
+                found = k
+                scanned = k + 1
+                return true
+            }
+            k += 1
+        }
+        scanned = max(scanned, limit)
+        return false
+    }
 }

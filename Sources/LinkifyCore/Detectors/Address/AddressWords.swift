@@ -15,12 +15,45 @@ enum AddressWords {
         "manor", "mall", "circus", "crossroad", "drwy", "driveway", "estate", "bend", "brook", "creek", "crest",
         "dale", "field", "fields", "harbor", "harbour", "knoll", "lake", "lakes", "mill", "mount", "orchard",
         "oval", "spur", "station", "summit", "track", "trace", "valley", "vista", "wynd", "approach", "arcade",
+        "crt", "shores", "island", "isle", "woods", "bay", "trce", "gdn", "cres", "pde", "hwy",
     ]
 
     /// Street types written before the name, in Canadian French (`rue Saint-Denis`).
     static let prefixTypes: Set<String> = [
         "rue", "avenue", "boulevard", "boul", "chemin", "ch", "route", "rang", "montée", "côte", "allée",
         "promenade", "impasse", "place", "carré", "croissant", "autoroute",
+    ]
+
+    /// Words before a road number (`Route 9`, `US Highway 278`, `County Road 43`, `SR 20`).
+    static let highways: Set<String> = ["highway", "hwy", "route", "rte", "sr", "interstate", "road", "rd"]
+
+    /// Words whose number is not a house number (`Box # 63`, `RR 2`, `Suite 200`, `Route 9`).
+    static let boxWords: Set<String> = [
+        "box", "pmb", "rr", "route", "rte", "highway", "hwy", "postale", "suite", "ste", "apt", "unit", "flat",
+        "floor", "fl", "room", "rm", "bldg", "building", "lot", "bureau", "studio", "no",
+    ]
+
+    /// Floors written as words (`Second Floor`).
+    static let spelledOrdinals: Set<String> = [
+        "ground", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+        "lower", "upper", "top",
+    ]
+
+    /// French elided articles that start a word of a street name (`boulevard de l'Université`).
+    static let elidedArticles = ["l'", "d'", "l\u{2019}", "d\u{2019}"]
+
+    /// State abbreviations that are also common words: in lowercase text they
+    /// end an address only with a ZIP after them.
+    static let wordLikeStates: Set<String> = [
+        "in", "or", "me", "oh", "hi", "ok", "de", "la", "pa", "ma", "co", "al", "id", "as", "ne", "mo", "wa", "md",
+    ]
+
+    /// Words that introduce an address at the start of a sentence or line
+    /// (`Visit Cardiff Castle, …`, `Address: …`), never the first word of a building's name.
+    static let leadIns: Set<String> = [
+        "visit", "see", "meet", "send", "write", "find", "call", "contact", "address", "welcome", "join", "come",
+        "at", "to", "from", "in", "on", "near", "by", "via", "location", "venue", "ship", "deliver", "return", "mail",
+        "post", "office", "our", "my", "your", "head", "registered",
     ]
 
     /// Streets named without a type (`1600 Broadway`).
@@ -35,12 +68,17 @@ enum AddressWords {
     /// Unit designators (`Apt 4B`, `Suite 200`, `Flat 3`).
     static let units: Set<String> = [
         "apt", "apartment", "suite", "ste", "unit", "floor", "fl", "room", "rm", "bldg", "building", "dept",
-        "lot", "flat", "office", "ofc", "trlr", "space", "spc", "pier", "slip", "hangar", "stop",
+        "lot", "flat", "office", "ofc", "trlr", "space", "spc", "pier", "slip", "hangar", "stop", "bureau",
+        "studio", "level", "bay",
     ]
 
-    /// Words that may start an address: a leading unit, a spelled number, `P.O.`, `PO`, `Post`.
+    /// Units that only homes and offices have, which make a number and words an address.
+    static let dwellingUnits: Set<String> = ["suite", "ste", "apt", "apartment", "unit", "trlr", "flat"]
+
+    /// Words that may start an address: a leading unit, a spelled number, a box or rural route.
     static let letterTriggers: KeywordTable<Bool> = {
-        let words = ["flat", "suite", "unit", "apt", "apartment", "p", "po", "post"] + Array(spelledNumbers)
+        let words = ["flat", "suite", "ste", "unit", "apt", "apartment", "building", "bldg", "studio", "room", "bureau",
+                     "p", "c", "po", "post", "pobox", "box", "pmb", "rr", "rural"] + Array(spelledNumbers)
         return KeywordTable(words.map { (TextWord.key($0), true) })
     }()
 
@@ -56,6 +94,10 @@ enum AddressWords {
     static let connectors: Set<String> = [
         "of", "the", "upon", "on", "in", "under", "by", "de", "du", "des", "la", "le", "les", "sur", "en", "and",
     ]
+
+    /// Lowercase words inside town names (`Newcastle upon Tyne`, `Henley on Thames`,
+    /// `Saint-Jean sur Richelieu`); not `in` or `and`, which join prose (`Burgers in Austin TX`).
+    static let townConnectors: Set<String> = ["of", "the", "upon", "on", "de", "du", "des", "la", "le", "les", "sur", "en"]
 
     /// US state and territory abbreviations (USPS).
     static let usStates: Set<String> = [
@@ -84,6 +126,9 @@ enum AddressWords {
         "alberta", "british columbia", "manitoba", "new brunswick", "newfoundland and labrador", "newfoundland",
         "nova scotia", "northwest territories", "nunavut", "ontario", "prince edward island", "quebec", "québec",
         "saskatchewan", "yukon",
+        // French names (Canada Post writes the province in parentheses: `Montréal (Québec)`)
+        "colombie-britannique", "nouveau-brunswick", "nouvelle-écosse", "terre-neuve-et-labrador",
+        "île-du-prince-édouard", "territoires du nord-ouest",
     ]
 
     /// Country names that may end an address.
