@@ -32,6 +32,13 @@ struct BareNameModel {
         static let identifier = -10
         static let word = -1
         static let obfuscatedAddress = -8
+        static let innerExtension = -4
+        static let capitalTopLabel = -4
+        static let placeholder = -4
+        static let memberAccess = -10
+        static let call = -2
+        static let reverseDomain = -4
+        static let fileList = -4
         static let lineNumber = -3
         static let port = 1
         static let pathAfterName = 2
@@ -160,6 +167,46 @@ struct BareNameModel {
         if Self.hasAtWord(t, c.host) {
             j.add(Weight.obfuscatedAddress, explains, "'-at-' in the name (an address written without '@')")
         }
+        // `sensors.conf.eg`, `dns.h.xxx`, `libpam.so.XXX`, `x.tar.xz`: a common
+        // file extension before the top label makes a file name. Under a country
+        // domain a label of three letters or fewer there is the registry's own
+        // second level (`cam.ac.uk`, `example.co.uk`, `city.go.jp`), not an extension.
+        if let inner = innerLabel(t, c), !(c.tld.count == 2 && inner.count <= 3) {
+            let (innerExt, innerDomain, _, _) = weights(t, inner)
+            if innerExt >= 2 && innerExt > innerDomain {
+                j.add(Weight.innerExtension, explains,
+                      "'.\(explains ? UTF8Bytes.string(t, inner).lowercased() : "")' before the top label is a file extension (weight \(innerExt))")
+            }
+        }
+        // `i.MX`, `screen.XXX`, `process.env.TZ`: the top label alone in capitals
+        // is a product name, a placeholder or a constant; a host is written in
+        // one case (`TEST.COM`, `example.com`) or capitalised (`Example.com`).
+        if Self.isCapitalTopLabel(t, c) {
+            j.add(Weight.capitalTopLabel, explains, "the top label alone in capitals")
+        }
+        // `libgmp10-doc.xxx`: one letter repeated is a placeholder, whatever is registered.
+        if c.tld.count >= 3 && t[c.tld].allSatisfy({ $0 | 0x20 == t[c.tld.lowerBound] | 0x20 }) {
+            j.add(Weight.placeholder, explains, "a placeholder top label (one letter repeated)")
+        }
+        // `thr->ts.team`, `ic->core.im`: a C member access, not a host.
+        if c.host.lowerBound >= 2 && t[c.host.lowerBound - 1] == 0x3E && t[c.host.lowerBound - 2] == 0x2D {
+            j.add(Weight.memberAccess, explains, "'->' before it (a member access)")
+        }
+        // `fs.watch()`, `Object.is(x, y)`, `session.post(message, …)`: a call.
+        if c.host.upperBound < t.count && t[c.host.upperBound] == 0x28 {
+            j.add(Weight.call, explains, "'(' right after it (a call)")
+        }
+        // `org.fedoraproject.config.services`, `org.freedesktop.Tracker`: a
+        // reverse domain name (a D-Bus, GSettings or Java name) starts with a
+        // generic top-level domain; a host ends with one.
+        if Self.startsWithTopDomain(t, c) {
+            j.add(Weight.reverseDomain, explains, "a reverse domain name (starts with a top-level domain)")
+        }
+        // `\t* make-all.com, setup.com: New files.`: the names a ChangeLog
+        // item starts with, before its ':', are the files it changed.
+        if Self.isInFileList(t, c.host) {
+            j.add(Weight.fileList, explains, "a ChangeLog item's file list ('* name:')")
+        }
         if c.colonNumber {
             if extensionWins {
                 j.lineNumber = true
@@ -182,6 +229,67 @@ struct BareNameModel {
             k += 1
         }
         return false
+    }
+
+    /// The label before the top one when the host has three labels or more
+    /// (`conf` in `sensors.conf.eg`), else nil.
+    static func innerLabel(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate) -> Range<Int>? {
+        let end = c.tld.lowerBound - 1   // the dot before the top label
+        guard end > c.host.lowerBound, t[end] == 0x2E else { return nil }
+        var k = end
+        while k > c.host.lowerBound && t[k - 1] != 0x2E { k -= 1 }
+        guard k > c.host.lowerBound, k < end else { return nil }   // the first label is the stem
+        return k..<end
+    }
+
+    /// Whether the top label is all capital letters while the rest of the host
+    /// has a small letter (`i.MX`, `screen.XXX`). A punycode label (`XN--11B4C3D`,
+    /// a UTS #58 test line after `abc.`) is an encoding, not a word: not counted.
+    static func isCapitalTopLabel(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate) -> Bool {
+        for k in c.tld where !(t[k] >= 0x41 && t[k] <= 0x5A) { return false }
+        for k in c.host.lowerBound..<c.tld.lowerBound where t[k] >= 0x61 && t[k] <= 0x7A { return true }
+        return false
+    }
+
+    /// Whether a host of three labels or more starts with `com.`, `org.`,
+    /// `net.`, `edu.` or `gov.` (any case).
+    static func startsWithTopDomain(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate) -> Bool {
+        let s = c.host.lowerBound
+        guard innerLabel(t, c) != nil, s + 4 <= c.host.upperBound, t[s + 3] == 0x2E else { return false }
+        let w = UInt32(t[s] | 0x20) << 16 | UInt32(t[s + 1] | 0x20) << 8 | UInt32(t[s + 2] | 0x20)
+        return w == 0x636F6D || w == 0x6F7267 || w == 0x6E6574 || w == 0x656475 || w == 0x676F76   // com org net edu gov
+    }
+
+    /// Whether `host` is in the file list that starts a ChangeLog or Debian
+    /// changelog item: the line so far is a bullet (`*`, `-`, `+`) and names
+    /// each followed by `,`, and a `:` (then a space or the line's end) or `,`
+    /// follows the host.
+    static func isInFileList(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> Bool {
+        var k = host.upperBound
+        guard k < t.count else { return false }
+        if t[k] == 0x3A {
+            guard k + 1 == t.count || t[k + 1] == 0x20 || t[k + 1] == 0x09 || t[k + 1] == 0x0A || t[k + 1] == 0x0D else { return false }
+        } else if t[k] != 0x2C {
+            return false
+        }
+        // Back to the bullet: spaces, then names each ending in `,`, at most one line of 200 bytes.
+        k = host.lowerBound
+        let floor = max(0, host.lowerBound - 200)
+        while true {
+            var spaces = 0
+            while k > floor && (t[k - 1] == 0x20 || t[k - 1] == 0x09) { k -= 1; spaces += 1 }
+            guard k > floor, spaces > 0 else { return false }
+            let b = t[k - 1]
+            if b == 0x2A || b == 0x2D || b == 0x2B {
+                // The bullet starts the line, after indentation.
+                var m = k - 1
+                while m > floor && (t[m - 1] == 0x20 || t[m - 1] == 0x09) { m -= 1 }
+                return m == 0 || t[m - 1] == 0x0A || t[m - 1] == 0x0D
+            }
+            guard b == 0x2C else { return false }
+            k -= 1
+            while k > floor && !(t[k - 1] == 0x20 || t[k - 1] == 0x09 || t[k - 1] == 0x0A || t[k - 1] == 0x0D) { k -= 1 }
+        }
     }
 
     /// The end of the first label of `r`.
