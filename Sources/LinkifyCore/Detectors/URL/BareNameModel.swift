@@ -13,12 +13,18 @@
 /// - the name's shape: a file stem (`Makefile`, `README`, `CMakeLists`,
 ///   `configure`, …), a one-letter stem, a camelCase stem, a capitalised
 ///   one when the top label is also an extension, a code span's backtick
-///   before it, a `_` right before or after it (part of an identifier);
+///   before it, a `_` right before or after it (part of an identifier), a
+///   common extension as the label before the top one (`sensors.conf.eg`),
+///   the top label alone in capitals (`i.MX`), a placeholder top label
+///   (`.xxx`), `->` before it or `(` after it (code), a reverse domain name
+///   (`org.fedoraproject.Config.Services`), a ChangeLog item's file list
+///   (`* make-all.com, setup.com:`);
 /// - a path, query or fragment after the name, or a port, only when the top
 ///   label weighs less as a file extension than as a domain
 ///   (`gcc.target/i386/x.c` is a path, `main.rs:2` a line);
 /// - the document: a host that the same text also writes with a scheme,
-///   with `www.` or as an email domain (`DocumentHosts`) is a domain.
+///   with `www.` or as an email domain (`DocumentHosts`) is a domain; a name
+///   it also writes right after `/` or `\` is a file (`retractPathNames`).
 /// Two shapes are never links whatever else holds: a name directly after `/`
 /// or `\` (a path component) and a name followed by `:LINE:` (`main.rs:2:5`,
 /// a compiler's `file:line:col`); the scanner checks those itself.
@@ -43,6 +49,7 @@ struct BareNameModel {
         static let port = 1
         static let pathAfterName = 2
         static let documentHost = 8
+        static let documentPath = -8
     }
 
     /// Stems that name files, not hosts, lowercased (`Makefile.am`, `README.build`, `setup.py`).
@@ -198,8 +205,8 @@ struct BareNameModel {
         }
         // `org.fedoraproject.config.services`, `org.freedesktop.Tracker`: a
         // reverse domain name (a D-Bus, GSettings or Java name) starts with a
-        // generic top-level domain; a host ends with one.
-        if Self.startsWithTopDomain(t, c) {
+        // generic top-level domain; a host ends with one (`org.example.com` is a host).
+        if domain < 4 && Self.startsWithTopDomain(t, c) {
             j.add(Weight.reverseDomain, explains, "a reverse domain name (starts with a top-level domain)")
         }
         // `\t* make-all.com, setup.com: New files.`: the names a ChangeLog
@@ -474,6 +481,16 @@ struct DocumentHosts {
     }
 }
 
+/// A bare name linked on the model's own evidence, kept until the scan ends
+/// in case the text also writes it as a path component.
+struct LinkedBareName {
+    var start: Int
+    var end: Int
+    var host: Range<Int>
+    /// The judgement that linked it, when explaining (else empty).
+    var judgement: BareNameModel.Judgement
+}
+
 /// A bare name whose fate waits for the end of the scan (`DocumentHosts`).
 struct PendingName {
     var start: Int
@@ -486,6 +503,43 @@ struct PendingName {
 }
 
 extension UTS58Scanner {
+    /// Unlinks the bare names that the scan also found written right after
+    /// `/` or `\` (`/etc/issue.net` makes `issue, issue.net and motd` a file
+    /// list), unless the text also writes their host as a host (`DocumentHosts`,
+    /// which wins). The evidence is the names this scan visited, before or after
+    /// the bare name: like `DocumentHosts`, bounded by the window.
+    func retractPathNames(_ state: inout ScanState, into out: inout [Entity]) {
+        let t = state.t
+        state.pathNames.sort()
+        let paths = state.pathNames
+        var retracted: [Int] = []
+        var hosts: DocumentHosts?
+        for name in state.linkedBare {
+            let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[name.host]))
+            var lo = 0, hi = paths.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if paths[mid] < h { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo < paths.count && paths[lo] == h else { continue }
+            if hosts == nil { hosts = state.updatedEvidence() }
+            if hosts!.contains(t, name.host) { continue }
+            retracted.append(name.start)
+            if state.explains {
+                state.rejected.removeAll { e in
+                    if e.start == name.start, e.kind == .url, case .linked = e.verdict { return true }
+                    return false
+                }
+                var judgement = name.judgement
+                judgement.add(BareNameModel.Weight.documentPath, true, "the text also writes this name as a path component (after '/' or '\\')")
+                state.reject(name.start, name.end, .url, .bareName(judgement.summary))
+            }
+        }
+        guard !retracted.isEmpty else { return }
+        let starts = Set(retracted)
+        out.removeAll { $0.kind == .url && starts.contains($0.start) }
+    }
+
     /// Links the pending names whose host the scan has since seen written as a
     /// host; rejects the others. Entities stay in order of start.
     func settlePending(_ state: inout ScanState, into out: inout [Entity]) {
