@@ -4,526 +4,534 @@
 // `make tables` regenerates it. Do not edit.
 
 /// Top-level domains that live a double life as file extensions, and the
-/// common file extensions that are not domains (weighed as an inner label).
+/// common file extensions that are not domains (`innerKeys`: weighed as the
+/// label before the top one).
 enum TLDDoubleLife {
     /// Keyed by the lowercase label's bytes, little-endian in a word (a longer
     /// label: its FNV-1a hash with the top bit set); the value
     /// is the extension weight (0-3), plus the domain weight (0-4) times 4, plus
     /// the member weight (0-2) times 32, plus 128 for a common English word.
     /// Domains absent from the table weigh 0.
-    /// Sorted, for a binary search (a Dictionary would hash every lookup).
+    /// Top-level domains, sorted, for a binary search (a Dictionary would hash every lookup).
     static let keys: [UInt64] = [
+        0x6162, 0x6163, 0x6167, 0x616c,  // ba ca ga la
+        0x616d, 0x616e, 0x6170, 0x6171,  // ma na pa qa
+        0x6173, 0x6175, 0x6176, 0x617a,  // sa ua va za
+        0x6262, 0x6267, 0x626c, 0x6273,  // bb gb lb sb
+        0x6361, 0x6363, 0x6365, 0x636c,  // ac cc ec lc
+        0x636d, 0x636e, 0x6373, 0x6374,  // mc nc sc tc
+        0x6376, 0x6461, 0x6462, 0x6463,  // vc ad bd cd
+        0x6467, 0x6469, 0x646d, 0x6473,  // gd id md sd
+        0x6474, 0x6561, 0x6562, 0x6564,  // td ae be de
+        0x6565, 0x6567, 0x6569, 0x656a,  // ee ge ie je
+        0x656b, 0x656d, 0x656e, 0x6570,  // ke me ne pe
+        0x6572, 0x6573, 0x6576, 0x6579,  // re se ve ye
+        0x6661, 0x6662, 0x6663, 0x6667,  // af bf cf gf
+        0x666e, 0x6670, 0x6674, 0x6677,  // nf pf tf wf
+        0x6761, 0x6762, 0x6763, 0x6765,  // ag bg cg eg
+        0x6767, 0x676b, 0x676d, 0x676e,  // gg kg mg ng
+        0x6770, 0x6773, 0x6774, 0x6775,  // pg sg tg ug
+        0x6776, 0x6862, 0x6863, 0x6867,  // vg bh ch gh
+        0x686b, 0x686d, 0x6870, 0x6873,  // kh mh ph sh
+        0x6874, 0x6961, 0x6962, 0x6963,  // th ai bi ci
+        0x6966, 0x6967, 0x696b, 0x696c,  // fi gi ki li
+        0x696e, 0x6973, 0x6976, 0x6a62,  // ni si vi bj
+        0x6a64, 0x6a66, 0x6a73, 0x6a74,  // dj fj sj tj
+        0x6b63, 0x6b64, 0x6b66, 0x6b68,  // ck dk fk hk
+        0x6b6c, 0x6b6d, 0x6b70, 0x6b73,  // lk mk pk sk
+        0x6b74, 0x6b75, 0x6c61, 0x6c63,  // tk uk al cl
+        0x6c67, 0x6c69, 0x6c6d, 0x6c6e,  // gl il ml nl
+        0x6c70, 0x6c73, 0x6c74, 0x6d61,  // pl sl tl am
+        0x6d62, 0x6d63, 0x6d64, 0x6d66,  // bm cm dm fm
+        0x6d67, 0x6d68, 0x6d69, 0x6d6a,  // gm hm im jm
+        0x6d6b, 0x6d6d, 0x6d6f, 0x6d70,  // km mm om pm
+        0x6d73, 0x6d74, 0x6d7a, 0x6e62,  // sm tm zm bn
+        0x6e63, 0x6e67, 0x6e68, 0x6e69,  // cn gn hn in
+        0x6e6b, 0x6e6d, 0x6e70, 0x6e73,  // kn mn pn sn
+        0x6e74, 0x6e76, 0x6f61, 0x6f62,  // tn vn ao bo
+        0x6f63, 0x6f64, 0x6f66, 0x6f69,  // co do fo io
+        0x6f6a, 0x6f6d, 0x6f6e, 0x6f72,  // jo mo no ro
+        0x6f73, 0x6f74, 0x7067, 0x706a,  // so to gp jp
+        0x706b, 0x706d, 0x706e, 0x7161,  // kp mp np aq
+        0x7167, 0x7169, 0x716d, 0x7261,  // gq iq mq ar
+        0x7262, 0x7263, 0x7265, 0x7266,  // br cr er fr
+        0x7267, 0x7268, 0x7269, 0x726b,  // gr hr ir kr
+        0x726c, 0x726d, 0x726e, 0x7270,  // lr mr nr pr
+        0x7273, 0x7274, 0x7361, 0x7362,  // sr tr as bs
+        0x7365, 0x7367, 0x7369, 0x736c,  // es gs is ls
+        0x736d, 0x7370, 0x7372, 0x7373,  // ms ps rs ss
+        0x7375, 0x7377, 0x7461, 0x7462,  // us ws at bt
+        0x7465, 0x7467, 0x7468, 0x7469,  // et gt ht it
+        0x746c, 0x746d, 0x7470, 0x7473,  // lt mt pt st
+        0x7474, 0x7479, 0x7561, 0x7563,  // tt yt au cu
+        0x7565, 0x7567, 0x7568, 0x756c,  // eu gu hu lu
+        0x756d, 0x756e, 0x7572, 0x7573,  // mu nu ru su
+        0x7576, 0x7662, 0x7663, 0x766c,  // vu bv cv lv
+        0x766d, 0x7673, 0x7674, 0x7761,  // mv sv tv aw
+        0x7762, 0x7763, 0x7767, 0x776b,  // bw cw gw kw
+        0x776d, 0x7770, 0x7772, 0x7774,  // mw pw rw tw
+        0x777a, 0x7861, 0x7863, 0x786d,  // zw ax cx mx
+        0x7873, 0x7962, 0x7963, 0x7967,  // sx by cy gy
+        0x796b, 0x796c, 0x796d, 0x7970,  // ky ly my py
+        0x7973, 0x7975, 0x7a61, 0x7a62,  // sy uy az bz
+        0x7a63, 0x7a64, 0x7a6b, 0x7a6d,  // cz dz kz mz
+        0x7a6e, 0x7a73, 0x7a74, 0x7a75,  // nz sz tz uz
+        0x626163, 0x626174, 0x627570, 0x636261,  // cab tab pub abc
+        0x636e69, 0x646572, 0x646970, 0x64736d,  // inc red pid msd
+        0x656369, 0x656e6f, 0x67726f, 0x6c6574,  // ice one org tel
+        0x6c696d, 0x6c6f6c, 0x6d6f63, 0x6e6166,  // mil lol com fan
+        0x6e616d, 0x6e7566, 0x6e7572, 0x6f6e75,  // man fun run uno
+        0x6f6f62, 0x6f6f66, 0x6f7270, 0x706167,  // boo foo pro gap
+        0x70616d, 0x70697a, 0x706f74, 0x707061,  // map zip top app
+        0x726162, 0x736173, 0x736461, 0x73646c,  // bar sas ads lds
+        0x746163, 0x74656e, 0x746966, 0x746e69,  // cat net fit int
+        0x746f64, 0x746f67, 0x747369, 0x756465,  // dot got ist edu
+        0x756f79, 0x766f67, 0x766f6d, 0x77656e,  // you gov mov new
+        0x776f68, 0x776f6e, 0x786d67, 0x786f62,  // how now gmx box
+        0x796164, 0x796f73, 0x7a6962, 0x61697361,  // day soy biz asia
+        0x61707261, 0x61746164, 0x6176616a, 0x64616572,  // arpa data java read
+        0x65657266, 0x65666173, 0x65676170, 0x656b696c,  // free safe page like
+        0x656c6261, 0x656d616e, 0x656e6f7a, 0x65726163,  // able name zone care
+        0x65726568, 0x65736163, 0x65746164, 0x65746973,  // here case date site
+        0x65766173, 0x68736966, 0x69626f6d, 0x696b6977,  // save fish mobi wiki
+        0x6b656573, 0x6b6e696c, 0x6b726f77, 0x6c616564,  // seek link work deal
+        0x6c696166, 0x6c6c6163, 0x6e65706f, 0x6f666e69,  // fail call open info
+        0x6f726561, 0x6f72657a, 0x6f747561, 0x706c6568,  // aero zero auto help
+        0x706f6f63, 0x72617473, 0x73626f6a, 0x73636f64,  // coop star jobs docs
+        0x73756c70, 0x7377656e, 0x746e696d, 0x74736166,  // plus news mint fast
+        0x74736562, 0x74736572, 0x74736f68, 0x74736f70,  // best rest host post
+        0x7478656e, 0x756e656d, 0x776f6873, 0x616a6e696e,  // next menu show ninja
+        0x61746c6564, 0x646c697562, 0x646c726f77, 0x6563616c70,  // delta build world place
+        0x6563617073, 0x656c797473, 0x65726f7473, 0x6576697264,  // space style store drive
+        0x6b63696c63, 0x6c6167656c, 0x6c616e6966, 0x6c61746f74,  // click legal final total
+        0x6c69616d65, 0x6c6c656873, 0x6f69647561, 0x70756f7267,  // email shell audio group
+        0x7365646f63, 0x7365766967, 0x736b726f77, 0x736c6f6f74,  // codes gives works tools
+        0x7374726170, 0x656566666f63, 0x656c63726963, 0x657275636573,  // parts coffee circle secure
+        0x676e69766967, 0x686372616573, 0x6c61626f6c67, 0x6c6576617274,  // giving search global travel
+        0x6d6165727473, 0x6d756573756d, 0x7265746e6563, 0x726f68747561,  // stream museum center author
+        0x73746e657665, 0x7463656c6573, 0x746365726964, 0x746567726174,  // events select direct target
+        0x74726f706572, 0x796c696d6166, 0x796c70707573, 0x646574696d696c,  // report family supply limited
+        0x657261706d6f63, 0x6b726f7774656e, 0x6c617469706163, 0x6c656e6e616863,  // compare network capital channel
+        0x736d6574737973, 0x73776f646e6977, 0x74726f70707573, 0x6572617774666f73,  // systems windows support software
+        0x7265766f63736964, 0x7363696870617267, 0x7974697275636573, 0x79747265706f7270,  // discover graphics security property
+        0x842237ca53edfe3c, 0xbdfc39be1118f9b6, 0xc4b1f4eb0734a1a8,  // properties management directory
+    ]
+    /// The weights of `keys[i]`; the comment gives each label's extension,
+    /// domain and member weight, and w for a common English word.
+    static let values: [UInt8] = [
+        4, 8, 4, 7,  // ba 0/1/0 ca 0/2/0 ga 0/1/0 la 3/1/0
+        5, 4, 4, 4,  // ma 1/1/0 na 0/1/0 pa 0/1/0 qa 0/1/0
+        4, 4, 4, 8,  // sa 0/1/0 ua 0/1/0 va 0/1/0 za 0/2/0
+        7, 4, 4, 36,  // bb 3/1/0 gb 0/1/0 lb 0/1/0 sb 0/1/1
+        7, 38, 6, 4,  // ac 3/1/0 cc 2/1/1 ec 2/1/0 lc 0/1/0
+        38, 6, 6, 4,  // mc 2/1/1 nc 2/1/0 sc 2/1/0 tc 0/1/0
+        4, 4, 4, 4,  // vc 0/1/0 ad 0/1/0 bd 0/1/0 cd 0/1/0
+        7, 164, 7, 4,  // gd 3/1/0 id 0/1/1w md 3/1/0 sd 0/1/0
+        132, 4, 138, 8,  // td 0/1/0w ae 0/1/0 be 2/2/0w de 0/2/0
+        4, 4, 136, 4,  // ee 0/1/0 ge 0/1/0 ie 0/2/0w je 0/1/0
+        4, 5, 6, 4,  // ke 0/1/0 me 1/1/0 ne 2/1/0 pe 0/1/0
+        134, 8, 132, 4,  // re 2/1/0w se 0/2/0 ve 0/1/0w ye 0/1/0
+        36, 6, 7, 6,  // af 0/1/1 bf 2/1/0 cf 3/1/0 gf 2/1/0
+        6, 4, 7, 4,  // nf 2/1/0 pf 0/1/0 tf 3/1/0 wf 0/1/0
+        4, 36, 4, 132,  // ag 0/1/0 bg 0/1/1 cg 0/1/0 eg 0/1/0w
+        4, 4, 5, 4,  // gg 0/1/0 kg 0/1/0 mg 1/1/0 ng 0/1/0
+        4, 8, 4, 4,  // pg 0/1/0 sg 0/2/0 tg 0/1/0 ug 0/1/0
+        4, 4, 10, 132,  // vg 0/1/0 bh 0/1/0 ch 2/2/0 gh 0/1/0w
+        4, 4, 6, 7,  // kh 0/1/0 mh 0/1/0 ph 2/1/0 sh 3/1/0
+        4, 4, 6, 4,  // th 0/1/0 ai 0/1/0 bi 2/1/0 ci 0/1/0
+        8, 5, 4, 4,  // fi 0/2/0 gi 1/1/0 ki 0/1/0 li 0/1/0
+        6, 4, 4, 4,  // ni 2/1/0 si 0/1/0 vi 0/1/0 bj 0/1/0
+        4, 4, 5, 4,  // dj 0/1/0 fj 0/1/0 sj 1/1/0 tj 0/1/0
+        6, 8, 4, 8,  // ck 2/1/0 dk 0/2/0 fk 0/1/0 hk 0/2/0
+        4, 7, 4, 4,  // lk 0/1/0 mk 3/1/0 pk 0/1/0 sk 0/1/0
+        164, 8, 6, 6,  // tk 0/1/1w uk 0/2/0 al 2/1/0 cl 2/1/0
+        4, 4, 6, 10,  // gl 0/1/0 il 0/1/0 ml 2/1/0 nl 2/2/0
+        11, 6, 6, 7,  // pl 3/2/0 sl 2/1/0 tl 2/1/0 am 3/1/0
+        4, 4, 7, 4,  // bm 0/1/0 cm 0/1/0 dm 3/1/0 fm 0/1/0
+        4, 4, 4, 4,  // gm 0/1/0 hm 0/1/0 im 0/1/0 jm 0/1/0
+        4, 7, 4, 7,  // km 0/1/0 mm 3/1/0 om 0/1/0 pm 3/1/0
+        4, 5, 4, 4,  // sm 0/1/0 tm 1/1/0 zm 0/1/0 bn 0/1/0
+        8, 6, 4, 171,  // cn 0/2/0 gn 2/1/0 hn 0/1/0 in 3/2/1w
+        4, 4, 4, 4,  // kn 0/1/0 mn 0/1/0 pn 0/1/0 sn 0/1/0
+        4, 4, 4, 4,  // tn 0/1/0 vn 0/1/0 ao 0/1/0 bo 0/1/0
+        8, 134, 4, 170,  // co 0/2/0 do 2/1/0w fo 0/1/0 io 2/2/1w
+        4, 7, 137, 4,  // jo 0/1/0 mo 3/1/0 no 1/2/0w ro 0/1/0
+        167, 132, 6, 8,  // so 3/1/1w to 0/1/0w gp 2/1/0 jp 0/2/0
+        4, 4, 4, 4,  // kp 0/1/0 mp 0/1/0 np 0/1/0 aq 0/1/0
+        4, 4, 4, 8,  // gq 0/1/0 iq 0/1/0 mq 0/1/0 ar 0/2/0
+        8, 6, 4, 10,  // br 0/2/0 cr 2/1/0 er 0/1/0 fr 2/2/0
+        4, 4, 4, 8,  // gr 0/1/0 hr 0/1/0 ir 0/1/0 kr 0/2/0
+        4, 4, 5, 4,  // lr 0/1/0 mr 0/1/0 nr 1/1/0 pr 0/1/0
+        4, 132, 134, 6,  // sr 0/1/0 tr 0/1/0w as 2/1/0w bs 2/1/0
+        10, 6, 132, 6,  // es 2/2/0 gs 2/1/0 is 0/1/0w ls 2/1/0
+        6, 7, 7, 5,  // ms 2/1/0 ps 3/1/0 rs 3/1/0 ss 1/1/0
+        136, 6, 171, 4,  // us 0/2/0w ws 2/1/0 at 3/2/1w bt 0/1/0
+        4, 4, 36, 136,  // et 0/1/0 gt 0/1/0 ht 0/1/1 it 0/2/0w
+        36, 5, 5, 6,  // lt 0/1/1 mt 1/1/0 pt 1/1/0 st 2/1/0
+        4, 4, 8, 6,  // tt 0/1/0 yt 0/1/0 au 0/2/0 cu 2/1/0
+        8, 4, 4, 4,  // eu 0/2/0 gu 0/1/0 hu 0/1/0 lu 0/1/0
+        6, 6, 10, 4,  // mu 2/1/0 nu 2/1/0 ru 2/2/0 su 0/1/0
+        4, 36, 36, 4,  // vu 0/1/0 bv 0/1/1 cv 0/1/1 lv 0/1/0
+        4, 6, 4, 6,  // mv 0/1/0 sv 2/1/0 tv 0/1/0 aw 2/1/0
+        4, 6, 4, 4,  // bw 0/1/0 cw 2/1/0 gw 0/1/0 kw 0/1/0
+        4, 4, 4, 8,  // mw 0/1/0 pw 0/1/0 rw 0/1/0 tw 0/2/0
+        4, 4, 4, 8,  // zw 0/1/0 ax 0/1/0 cx 0/1/0 mx 0/2/0
+        4, 132, 6, 4,  // sx 0/1/0 by 0/1/0w cy 2/1/0 gy 0/1/0
+        4, 6, 4, 71,  // ky 0/1/0 ly 2/1/0 my 0/1/0 py 3/1/2
+        4, 4, 4, 4,  // sy 0/1/0 uy 0/1/0 az 0/1/0 bz 0/1/0
+        8, 4, 4, 4,  // cz 0/2/0 dz 0/1/0 kz 0/1/0 mz 0/1/0
+        8, 4, 4, 4,  // nz 0/2/0 sz 0/1/0 tz 0/1/0 uz 0/1/0
+        3, 129, 3, 160,  // cab 3/0/0 tab 1/0/0w pub 3/0/0 abc 0/0/1w
+        3, 130, 160, 1,  // inc 3/0/0 red 2/0/0w pid 0/0/1w msd 1/0/0
+        2, 128, 50, 4,  // ice 2/0/0 one 0/0/0w org 2/4/1 tel 0/1/0
+        8, 2, 50, 2,  // mil 0/2/0 lol 2/0/0 com 2/4/1 fan 2/0/0
+        3, 129, 163, 2,  // man 3/0/0 fun 1/0/0w run 3/0/1w uno 2/0/0
+        2, 160, 7, 1,  // boo 2/0/0 foo 0/0/1w pro 3/1/0 gap 1/0/0
+        163, 131, 160, 131,  // map 3/0/1w zip 3/0/0w top 0/0/1w app 3/0/0w
+        160, 2, 1, 1,  // bar 0/0/1w sas 2/0/0 ads 1/0/0 lds 1/0/0
+        7, 16, 128, 168,  // cat 3/1/0 net 0/4/0 fit 0/0/0w int 0/2/1w
+        130, 128, 3, 16,  // dot 2/0/0w got 0/0/0w ist 3/0/0 edu 0/4/0
+        128, 16, 3, 163,  // you 0/0/0w gov 0/4/0 mov 3/0/0 new 3/0/1w
+        160, 128, 1, 128,  // how 0/0/1w now 0/0/0w gmx 1/0/0 box 0/0/0w
+        160, 2, 8, 4,  // day 0/0/1w soy 2/0/0 biz 0/2/0 asia 0/1/0
+        1, 192, 3, 192,  // arpa 1/0/0 data 0/0/2w java 3/0/0 read 0/0/2w
+        128, 128, 160, 128,  // free 0/0/0w safe 0/0/0w page 0/0/1w like 0/0/0w
+        128, 196, 131, 128,  // able 0/0/0w name 0/1/2w zone 3/0/0w care 0/0/0w
+        128, 128, 160, 128,  // here 0/0/0w case 0/0/0w date 0/0/1w site 0/0/0w
+        160, 2, 4, 129,  // save 0/0/1w fish 2/0/0 mobi 0/1/0 wiki 1/0/0w
+        64, 160, 128, 128,  // seek 0/0/2 link 0/0/1w work 0/0/0w deal 0/0/0w
+        160, 192, 192, 203,  // fail 0/0/1w call 0/0/2w open 0/0/2w info 3/2/2w
+        4, 128, 128, 160,  // aero 0/1/0 zero 0/0/0w auto 0/0/0w help 0/0/1w
+        4, 2, 4, 131,  // coop 0/1/0 star 2/0/0 jobs 0/1/0 docs 3/0/0w
+        128, 3, 2, 128,  // plus 0/0/0w news 3/0/0 mint 2/0/0 fast 0/0/0w
+        128, 129, 160, 132,  // best 0/0/0w rest 1/0/0w host 0/0/1w post 0/1/0w
+        160, 128, 160, 2,  // next 0/0/1w menu 0/0/0w show 0/0/1w ninja 2/0/0
+        160, 131, 128, 128,  // delta 0/0/1w build 3/0/0w world 0/0/0w place 0/0/0w
+        128, 128, 160, 128,  // space 0/0/0w style 0/0/0w store 0/0/1w drive 0/0/0w
+        130, 128, 128, 128,  // click 2/0/0w legal 0/0/0w final 0/0/0w total 0/0/0w
+        128, 160, 128, 192,  // email 0/0/0w shell 0/0/1w audio 0/0/0w group 0/0/2w
+        128, 128, 128, 128,  // codes 0/0/0w gives 0/0/0w works 0/0/0w tools 0/0/0w
+        128, 3, 32, 32,  // parts 0/0/0w coffee 3/0/0 circle 0/0/1 secure 0/0/1
+        128, 160, 128, 4,  // giving 0/0/0w search 0/0/1w global 0/0/0w travel 0/1/0
+        192, 4, 32, 32,  // stream 0/0/2w museum 0/1/0 center 0/0/1 author 0/0/1
+        160, 160, 128, 163,  // events 0/0/1w select 0/0/1w direct 0/0/0w target 3/0/1w
+        160, 160, 128, 128,  // report 0/0/1w family 0/0/1w supply 0/0/0w limited 0/0/0w
+        160, 160, 128, 128,  // compare 0/0/1w network 0/0/1w capital 0/0/0w channel 0/0/0w
+        128, 128, 160, 128,  // systems 0/0/0w windows 0/0/0w support 0/0/1w software 0/0/0w
+        32, 128, 128, 160,  // discover 0/0/1 graphics 0/0/0w security 0/0/0w property 0/0/1w
+        130, 128, 160,  // properties 2/0/0w management 0/0/0w directory 0/0/1w
+    ]
+    /// Common file extensions that are not top-level domains, sorted, for a binary search (a Dictionary would hash every lookup).
+    static let innerKeys: [UInt64] = [
         0x31, 0x62, 0x63, 0x64,  // 1 b c d
         0x65, 0x66, 0x67, 0x68,  // e f g h
         0x69, 0x6a, 0x6c, 0x6d,  // i j l m
         0x6e, 0x70, 0x71, 0x72,  // n p q r
         0x73, 0x74, 0x76, 0x77,  // s t v w
         0x78, 0x79, 0x326d, 0x3369,  // x y m2 i3
-        0x3467, 0x346d, 0x3470, 0x6162,  // g4 m4 p4 ba
-        0x6163, 0x6167, 0x616c, 0x616d,  // ca ga la ma
-        0x616e, 0x6170, 0x6171, 0x6173,  // na pa qa sa
-        0x6175, 0x6176, 0x617a, 0x6262,  // ua va za bb
-        0x6265, 0x6267, 0x6268, 0x626c,  // eb gb hb lb
-        0x6270, 0x6272, 0x6273, 0x6276,  // pb rb sb vb
-        0x6361, 0x6363, 0x6365, 0x6368,  // ac cc ec hc
-        0x636c, 0x636d, 0x636e, 0x6373,  // lc mc nc sc
-        0x6374, 0x6375, 0x6376, 0x6378,  // tc uc vc xc
-        0x6461, 0x6462, 0x6463, 0x6467,  // ad bd cd gd
-        0x6469, 0x646c, 0x646d, 0x6470,  // id ld md pd
-        0x6473, 0x6474, 0x6561, 0x6562,  // sd td ae be
-        0x6564, 0x6565, 0x6567, 0x6569,  // de ee ge ie
-        0x656a, 0x656b, 0x656d, 0x656e,  // je ke me ne
-        0x6570, 0x6572, 0x6573, 0x6574,  // pe re se te
-        0x6576, 0x6579, 0x6661, 0x6662,  // ve ye af bf
-        0x6663, 0x6667, 0x666e, 0x6670,  // cf gf nf pf
-        0x6674, 0x6677, 0x6761, 0x6762,  // tf wf ag bg
-        0x6763, 0x6765, 0x6767, 0x676b,  // cg eg gg kg
-        0x676d, 0x676e, 0x6770, 0x6772,  // mg ng pg rg
-        0x6773, 0x6774, 0x6775, 0x6776,  // sg tg ug vg
-        0x6862, 0x6863, 0x6867, 0x6868,  // bh ch gh hh
-        0x686b, 0x686d, 0x6870, 0x6873,  // kh mh ph sh
-        0x6874, 0x6961, 0x6962, 0x6963,  // th ai bi ci
-        0x6966, 0x6967, 0x696b, 0x696c,  // fi gi ki li
-        0x696e, 0x6973, 0x6976, 0x6a61,  // ni si vi aj
-        0x6a62, 0x6a64, 0x6a66, 0x6a73,  // bj dj fj sj
-        0x6a74, 0x6b63, 0x6b64, 0x6b66,  // tj ck dk fk
-        0x6b68, 0x6b69, 0x6b6c, 0x6b6d,  // hk ik lk mk
-        0x6b70, 0x6b73, 0x6b74, 0x6b75,  // pk sk tk uk
-        0x6c61, 0x6c63, 0x6c65, 0x6c67,  // al cl el gl
-        0x6c69, 0x6c6a, 0x6c6c, 0x6c6d,  // il jl ll ml
-        0x6c6e, 0x6c6f, 0x6c70, 0x6c71,  // nl ol pl ql
-        0x6c72, 0x6c73, 0x6c74, 0x6d61,  // rl sl tl am
-        0x6d62, 0x6d63, 0x6d64, 0x6d65,  // bm cm dm em
-        0x6d66, 0x6d67, 0x6d68, 0x6d69,  // fm gm hm im
-        0x6d6a, 0x6d6b, 0x6d6d, 0x6d6f,  // jm km mm om
-        0x6d70, 0x6d73, 0x6d74, 0x6d78,  // pm sm tm xm
-        0x6d7a, 0x6e62, 0x6e63, 0x6e67,  // zm bn cn gn
-        0x6e68, 0x6e69, 0x6e6b, 0x6e6d,  // hn in kn mn
-        0x6e70, 0x6e73, 0x6e74, 0x6e76,  // pn sn tn vn
-        0x6f61, 0x6f62, 0x6f63, 0x6f64,  // ao bo co do
-        0x6f66, 0x6f67, 0x6f69, 0x6f6a,  // fo go io jo
-        0x6f6d, 0x6f6e, 0x6f70, 0x6f72,  // mo no po ro
-        0x6f73, 0x6f74, 0x7063, 0x7067,  // so to cp gp
-        0x706a, 0x706b, 0x706d, 0x706e,  // jp kp mp np
-        0x7070, 0x7073, 0x7161, 0x7165,  // pp sp aq eq
-        0x7167, 0x7169, 0x716a, 0x716d,  // gq iq jq mq
-        0x7261, 0x7262, 0x7263, 0x7265,  // ar br cr er
-        0x7266, 0x7267, 0x7268, 0x7269,  // fr gr hr ir
-        0x726b, 0x726c, 0x726d, 0x726e,  // kr lr mr nr
-        0x7270, 0x7273, 0x7274, 0x7275,  // pr sr tr ur
-        0x7361, 0x7362, 0x7363, 0x7365,  // as bs cs es
-        0x7366, 0x7367, 0x7368, 0x7369,  // fs gs hs is
-        0x736a, 0x736c, 0x736d, 0x7370,  // js ls ms ps
-        0x7371, 0x7372, 0x7373, 0x7374,  // qs rs ss ts
-        0x7375, 0x7377, 0x7378, 0x737a,  // us ws xs zs
-        0x7461, 0x7462, 0x7465, 0x7467,  // at bt et gt
-        0x7468, 0x7469, 0x746b, 0x746c,  // ht it kt lt
-        0x746d, 0x7470, 0x7473, 0x7474,  // mt pt st tt
-        0x7479, 0x7561, 0x7563, 0x7565,  // yt au cu eu
-        0x7567, 0x7568, 0x756c, 0x756d,  // gu hu lu mu
-        0x756e, 0x7572, 0x7573, 0x7576,  // nu ru su vu
-        0x7662, 0x7663, 0x766b, 0x766c,  // bv cv kv lv
-        0x766d, 0x7673, 0x7674, 0x7761,  // mv sv tv aw
-        0x7762, 0x7763, 0x7767, 0x776b,  // bw cw gw kw
-        0x776d, 0x7770, 0x7772, 0x7774,  // mw pw rw tw
-        0x777a, 0x7861, 0x7863, 0x7865,  // zw ax cx ex
-        0x7866, 0x7868, 0x786d, 0x786f,  // fx hx mx ox
-        0x7873, 0x7962, 0x7963, 0x7966,  // sx by cy fy
-        0x7967, 0x7968, 0x796b, 0x796c,  // gy hy ky ly
-        0x796d, 0x7970, 0x7973, 0x7975,  // my py sy uy
-        0x7976, 0x7a61, 0x7a62, 0x7a63,  // vy az bz cz
-        0x7a64, 0x7a6b, 0x7a6d, 0x7a6e,  // dz kz mz nz
-        0x7a6f, 0x7a73, 0x7a74, 0x7a75,  // oz sz tz uz
+        0x3467, 0x346d, 0x3470, 0x6265,  // g4 m4 p4 eb
+        0x6268, 0x6270, 0x6272, 0x6276,  // hb pb rb vb
+        0x6368, 0x6375, 0x6378, 0x646c,  // hc uc xc ld
+        0x6470, 0x6574, 0x6772, 0x6868,  // pd te rg hh
+        0x6a61, 0x6b69, 0x6c65, 0x6c6a,  // aj ik el jl
+        0x6c6c, 0x6c6f, 0x6c71, 0x6c72,  // ll ol ql rl
+        0x6d65, 0x6d78, 0x6f67, 0x6f70,  // em xm go po
+        0x7063, 0x7070, 0x7073, 0x7165,  // cp pp sp eq
+        0x716a, 0x7275, 0x7363, 0x7366,  // jq ur cs fs
+        0x7368, 0x736a, 0x7371, 0x7374,  // hs js qs ts
+        0x7378, 0x737a, 0x746b, 0x766b,  // xs zs kt kv
+        0x7865, 0x7866, 0x7868, 0x786f,  // ex fx hx ox
+        0x7966, 0x7968, 0x7976, 0x7a6f,  // fy hy vy oz
         0x303178, 0x303966, 0x317370, 0x337561,  // x10 f90 ps1 au3
         0x337970, 0x34716d, 0x35716d, 0x367365,  // py3 mq4 mq5 es6
         0x616432, 0x616566, 0x616574, 0x616c74,  // 2da fea tea tla
-        0x61706f, 0x617468, 0x61756c, 0x626163,  // opa hta lua cab
-        0x626174, 0x626461, 0x626467, 0x626572,  // tab adb gdb reb
-        0x626962, 0x626f63, 0x627265, 0x62736a,  // bib cob erb jsb
-        0x627570, 0x636170, 0x636174, 0x636261,  // pub pac tac abc
+        0x61706f, 0x617468, 0x61756c, 0x626461,  // opa hta lua adb
+        0x626467, 0x626572, 0x626962, 0x626f63,  // gdb reb bib cob
+        0x627265, 0x62736a, 0x636170, 0x636174,  // erb jsb pac tac
         0x636374, 0x636463, 0x636465, 0x636469,  // tcc cdc edc idc
-        0x636663, 0x636761, 0x636970, 0x636e69,  // cfc agc pic inc
-        0x636f6f, 0x636f74, 0x637075, 0x637261,  // ooc toc upc arc
-        0x63726d, 0x63726f, 0x637361, 0x637364,  // mrc orc asc dsc
-        0x637367, 0x637370, 0x637372, 0x646567,  // gsc psc rsc ged
-        0x646572, 0x646573, 0x646673, 0x64696b,  // red sed sfd kid
-        0x646970, 0x646c6f, 0x646d71, 0x646f67,  // pid old qmd god
-        0x646f6d, 0x646f70, 0x647262, 0x647363,  // mod pod brd csd
-        0x64736d, 0x656164, 0x656369, 0x656470,  // msd dae ice pde
-        0x65666c, 0x656e6f, 0x657563, 0x657576,  // lfe one cue vue
-        0x657965, 0x666462, 0x666476, 0x666c66,  // eye bdf vdf flf
-        0x666c67, 0x667069, 0x667173, 0x667472,  // glf ipf sqf rtf
-        0x66756d, 0x676572, 0x676663, 0x676970,  // muf reg cfg pig
-        0x67697a, 0x676f6c, 0x67726f, 0x677270,  // zig log org prg
-        0x677561, 0x677673, 0x686373, 0x686e72,  // aug svg sch rnh
-        0x68736b, 0x687378, 0x68737a, 0x687466,  // ksh xsh zsh fth
-        0x696272, 0x696373, 0x696763, 0x696d6c,  // rbi sci cgi lmi
-        0x696e69, 0x69736e, 0x697970, 0x6a626f,  // ini nsi pyi obj
-        0x6a6c63, 0x6a7065, 0x6b6162, 0x6b616b,  // clj epj bak kak
-        0x6b616d, 0x6b6861, 0x6b6a6e, 0x6b6c77,  // mak ahk njk wlk
-        0x6b6d73, 0x6b7761, 0x6c6162, 0x6c6365,  // smk awk bal ecl
-        0x6c6368, 0x6c6369, 0x6c636e, 0x6c6374,  // hcl icl ncl tcl
-        0x6c6376, 0x6c6477, 0x6c6574, 0x6c6734,  // vcl wdl tel 4gl
-        0x6c6963, 0x6c696d, 0x6c697a, 0x6c6b70,  // cil mil zil pkl
-        0x6c6d65, 0x6c6d67, 0x6c6d70, 0x6c6d71,  // eml gml pml qml
-        0x6c6d78, 0x6c6d79, 0x6c6e66, 0x6c6e69,  // xml yml fnl inl
-        0x6c6f6c, 0x6c6f73, 0x6c7036, 0x6c7061,  // lol sol 6pl apl
-        0x6c7062, 0x6c7074, 0x6c7078, 0x6c7173,  // bpl tpl xpl sql
-        0x6c7265, 0x6c726b, 0x6c7361, 0x6c7362,  // erl krl asl bsl
-        0x6c7363, 0x6c736c, 0x6c7466, 0x6c746d,  // csl lsl ftl mtl
-        0x6c7473, 0x6c7474, 0x6c7476, 0x6c7579,  // stl ttl vtl yul
-        0x6c7763, 0x6c7764, 0x6c776f, 0x6c7874,  // cwl dwl owl txl
-        0x6c7a62, 0x6d6278, 0x6d6373, 0x6d6434,  // bzl xbm scm 4dm
-        0x6d6661, 0x6d6663, 0x6d696e, 0x6d6976,  // afm cfm nim vim
-        0x6d6a69, 0x6d6c65, 0x6d6f63, 0x6d7078,  // ijm elm com xpm
-        0x6d7361, 0x6d736a, 0x6d7468, 0x6d746b,  // asm jsm htm ktm
-        0x6e6166, 0x6e616d, 0x6e6170, 0x6e6465,  // fan man pan edn
-        0x6e6c73, 0x6e7361, 0x6e7566, 0x6e7572,  // sln asn fun run
-        0x6e7770, 0x6f6373, 0x6f6e69, 0x6f6e75,  // pwn sco ino uno
-        0x6f6f62, 0x6f6f66, 0x6f6f6d, 0x6f7270,  // boo foo moo pro
-        0x706167, 0x70616d, 0x70617a, 0x706570,  // gap map zap pep
-        0x70657a, 0x706870, 0x70697a, 0x706c63,  // zep php zip clp
-        0x706f74, 0x707061, 0x707063, 0x707068,  // top app cpp hpp
+        0x636663, 0x636761, 0x636970, 0x636f6f,  // cfc agc pic ooc
+        0x636f74, 0x637075, 0x637261, 0x63726d,  // toc upc arc mrc
+        0x63726f, 0x637361, 0x637364, 0x637367,  // orc asc dsc gsc
+        0x637370, 0x637372, 0x646567, 0x646573,  // psc rsc ged sed
+        0x646673, 0x64696b, 0x646c6f, 0x646d71,  // sfd kid old qmd
+        0x646f67, 0x646f6d, 0x646f70, 0x647262,  // god mod pod brd
+        0x647363, 0x656164, 0x656470, 0x65666c,  // csd dae pde lfe
+        0x657563, 0x657576, 0x657965, 0x666462,  // cue vue eye bdf
+        0x666476, 0x666c66, 0x666c67, 0x667069,  // vdf flf glf ipf
+        0x667173, 0x667472, 0x66756d, 0x676572,  // sqf rtf muf reg
+        0x676663, 0x676970, 0x67697a, 0x676f6c,  // cfg pig zig log
+        0x677270, 0x677561, 0x677673, 0x686373,  // prg aug svg sch
+        0x686e72, 0x68736b, 0x687378, 0x68737a,  // rnh ksh xsh zsh
+        0x687466, 0x696272, 0x696373, 0x696763,  // fth rbi sci cgi
+        0x696d6c, 0x696e69, 0x69736e, 0x697970,  // lmi ini nsi pyi
+        0x6a626f, 0x6a6c63, 0x6a7065, 0x6b6162,  // obj clj epj bak
+        0x6b616b, 0x6b616d, 0x6b6861, 0x6b6a6e,  // kak mak ahk njk
+        0x6b6c77, 0x6b6d73, 0x6b7761, 0x6c6162,  // wlk smk awk bal
+        0x6c6365, 0x6c6368, 0x6c6369, 0x6c636e,  // ecl hcl icl ncl
+        0x6c6374, 0x6c6376, 0x6c6477, 0x6c6734,  // tcl vcl wdl 4gl
+        0x6c6963, 0x6c697a, 0x6c6b70, 0x6c6d65,  // cil zil pkl eml
+        0x6c6d67, 0x6c6d70, 0x6c6d71, 0x6c6d78,  // gml pml qml xml
+        0x6c6d79, 0x6c6e66, 0x6c6e69, 0x6c6f73,  // yml fnl inl sol
+        0x6c7036, 0x6c7061, 0x6c7062, 0x6c7074,  // 6pl apl bpl tpl
+        0x6c7078, 0x6c7173, 0x6c7265, 0x6c726b,  // xpl sql erl krl
+        0x6c7361, 0x6c7362, 0x6c7363, 0x6c736c,  // asl bsl csl lsl
+        0x6c7466, 0x6c746d, 0x6c7473, 0x6c7474,  // ftl mtl stl ttl
+        0x6c7476, 0x6c7579, 0x6c7763, 0x6c7764,  // vtl yul cwl dwl
+        0x6c776f, 0x6c7874, 0x6c7a62, 0x6d6278,  // owl txl bzl xbm
+        0x6d6373, 0x6d6434, 0x6d6661, 0x6d6663,  // scm 4dm afm cfm
+        0x6d696e, 0x6d6976, 0x6d6a69, 0x6d6c65,  // nim vim ijm elm
+        0x6d7078, 0x6d7361, 0x6d736a, 0x6d7468,  // xpm asm jsm htm
+        0x6d746b, 0x6e6170, 0x6e6465, 0x6e6c73,  // ktm pan edn sln
+        0x6e7361, 0x6e7770, 0x6f6373, 0x6f6e69,  // asn pwn sco ino
+        0x6f6f6d, 0x70617a, 0x706570, 0x70657a,  // moo zap pep zep
+        0x706870, 0x706c63, 0x707063, 0x707068,  // php clp cpp hpp
         0x707069, 0x707074, 0x707361, 0x707364,  // ipp tpp asp dsp
         0x707367, 0x70736a, 0x707463, 0x707838,  // gsp jsp ctp 8xp
-        0x707967, 0x707970, 0x716f63, 0x726162,  // gyp pyp coq bar
-        0x726174, 0x726179, 0x726267, 0x726365,  // tar yar gbr ecr
-        0x726469, 0x726570, 0x726970, 0x726f66,  // idr per pir for
-        0x726f70, 0x736162, 0x73616e, 0x736170,  // por bas nas pas
-        0x736173, 0x736276, 0x736461, 0x736463,  // sas vbs ads cds
-        0x73646c, 0x736572, 0x736863, 0x73686c,  // lds res chs lhs
+        0x707967, 0x707970, 0x716f63, 0x726174,  // gyp pyp coq tar
+        0x726179, 0x726267, 0x726365, 0x726469,  // yar gbr ecr idr
+        0x726570, 0x726970, 0x726f66, 0x726f70,  // per pir for por
+        0x736162, 0x73616e, 0x736170, 0x736276,  // bas nas pas vbs
+        0x736463, 0x736572, 0x736863, 0x73686c,  // cds res chs lhs
         0x736a63, 0x736a64, 0x736a65, 0x736a69,  // cjs djs ejs ijs
         0x736a6d, 0x736a6e, 0x736a73, 0x736c61,  // mjs njs sjs als
         0x736c63, 0x736c70, 0x736c73, 0x736d67,  // cls pls sls gms
         0x736d6d, 0x73706d, 0x737262, 0x737363,  // mms mps brs css
         0x737369, 0x73736a, 0x73736d, 0x73736e,  // iss jss mss nss
         0x737373, 0x737463, 0x73746b, 0x73746d,  // sss cts kts mts
-        0x737861, 0x737865, 0x746162, 0x746163,  // axs exs bat cat
-        0x746270, 0x746273, 0x74656e, 0x74676c,  // pbt sbt net lgt
-        0x746878, 0x746966, 0x74696b, 0x74696e,  // xht fit kit nit
-        0x746b72, 0x746e69, 0x746f64, 0x746f67,  // rkt int dot got
-        0x747267, 0x747273, 0x747366, 0x747369,  // grt srt fst ist
-        0x747372, 0x747476, 0x747566, 0x74756e,  // rst vtt fut nut
-        0x747874, 0x74796d, 0x747970, 0x756465,  // txt myt pyt edu
-        0x756f79, 0x76616a, 0x766e65, 0x766f67,  // you jav env gov
-        0x766f6d, 0x766f70, 0x767362, 0x767363,  // mov pov bsv csv
-        0x767374, 0x776172, 0x776272, 0x77656e,  // tsv raw rbw new
-        0x776c63, 0x776f68, 0x776f6e, 0x777970,  // clw how now pyw
-        0x786272, 0x786565, 0x786574, 0x78696e,  // rbx eex tex nix
-        0x786c70, 0x786d62, 0x786d67, 0x786f62,  // plx bmx gmx box
+        0x737861, 0x737865, 0x746162, 0x746270,  // axs exs bat pbt
+        0x746273, 0x74676c, 0x746878, 0x74696b,  // sbt lgt xht kit
+        0x74696e, 0x746b72, 0x747267, 0x747273,  // nit rkt grt srt
+        0x747366, 0x747372, 0x747476, 0x747566,  // fst rst vtt fut
+        0x74756e, 0x747874, 0x74796d, 0x747970,  // nut txt myt pyt
+        0x76616a, 0x766e65, 0x766f70, 0x767362,  // jav env pov bsv
+        0x767363, 0x767374, 0x776172, 0x776272,  // csv tsv raw rbw
+        0x776c63, 0x777970, 0x786272, 0x786565,  // clw pyw rbx eex
+        0x786574, 0x78696e, 0x786c70, 0x786d62,  // tex nix plx bmx
         0x787363, 0x78736a, 0x787374, 0x787863,  // csx jsx tsx cxx
-        0x787868, 0x787869, 0x787970, 0x796164,  // hxx ixx pyx day
-        0x79656b, 0x796664, 0x796874, 0x796f73,  // key dfy thy soy
-        0x797072, 0x797078, 0x797361, 0x79736b,  // rpy xpy asy ksy
-        0x797667, 0x7a6962, 0x31647370, 0x316d7370,  // gvy biz psd1 psm1
-        0x32746d73, 0x33706870, 0x34706870, 0x35706870,  // smt2 php3 php4 php5
-        0x61646761, 0x61697361, 0x616c6176, 0x61707261,  // agda asia vala arpa
-        0x61746164, 0x6176616a, 0x62697061, 0x62747970,  // data java apib pytb
-        0x63657073, 0x636f6472, 0x64616373, 0x64616572,  // spec rdoc scad read
-        0x64656369, 0x6564616a, 0x65647970, 0x65657266,  // iced jade pyde free
-        0x65666173, 0x65676170, 0x65676173, 0x656b6163,  // safe page sage cake
-        0x656b616a, 0x656b6172, 0x656b696c, 0x656b6970,  // jake rake like pike
-        0x656c6261, 0x656d616e, 0x656e6f7a, 0x65726163,  // able name zone care
-        0x65726568, 0x65736163, 0x6573756d, 0x65746164,  // here case muse date
-        0x65746973, 0x65766173, 0x66666964, 0x66666f72,  // site save diff roff
-        0x666c6573, 0x666e6261, 0x666e6265, 0x666e6f63,  // self abnf ebnf conf
-        0x67617266, 0x6769726f, 0x67697774, 0x676e6179,  // frag orig twig yang
-        0x676e6972, 0x68736162, 0x68736374, 0x68736966,  // ring bash tcsh fish
-        0x69626f6d, 0x69676366, 0x69677370, 0x69677377,  // mobi fcgi psgi wsgi
-        0x696b6977, 0x69707967, 0x6b636168, 0x6b636f6c,  // wiki gypi hack lock
-        0x6b656573, 0x6b65657a, 0x6b6e696c, 0x6b72616c,  // seek zeek link lark
-        0x6b726f77, 0x6b73616d, 0x6c616564, 0x6c61706f,  // work mask deal opal
+        0x787868, 0x787869, 0x787970, 0x79656b,  // hxx ixx pyx key
+        0x796664, 0x796874, 0x797072, 0x797078,  // dfy thy rpy xpy
+        0x797361, 0x79736b, 0x797667, 0x31647370,  // asy ksy gvy psd1
+        0x316d7370, 0x32746d73, 0x33706870, 0x34706870,  // psm1 smt2 php3 php4
+        0x35706870, 0x61646761, 0x616c6176, 0x62697061,  // php5 agda vala apib
+        0x62747970, 0x63657073, 0x636f6472, 0x64616373,  // pytb spec rdoc scad
+        0x64656369, 0x6564616a, 0x65647970, 0x65676173,  // iced jade pyde sage
+        0x656b6163, 0x656b616a, 0x656b6172, 0x656b6970,  // cake jake rake pike
+        0x6573756d, 0x66666964, 0x66666f72, 0x666c6573,  // muse diff roff self
+        0x666e6261, 0x666e6265, 0x666e6f63, 0x67617266,  // abnf ebnf conf frag
+        0x6769726f, 0x67697774, 0x676e6179, 0x676e6972,  // orig twig yang ring
+        0x68736162, 0x68736374, 0x69676366, 0x69677370,  // bash tcsh fcgi psgi
+        0x69677377, 0x69707967, 0x6b636168, 0x6b636f6c,  // wsgi gypi hack lock
+        0x6b65657a, 0x6b72616c, 0x6b73616d, 0x6c61706f,  // zeek lark mask opal
         0x6c626172, 0x6c646876, 0x6c646961, 0x6c647661,  // rabl vhdl aidl avdl
-        0x6c66736a, 0x6c696166, 0x6c6c6163, 0x6c6d6167,  // jsfl fail call gaml
-        0x6c6d6168, 0x6c6d6172, 0x6c6d6179, 0x6c6d6f74,  // haml raml yaml toml
-        0x6c6d7468, 0x6c6d746d, 0x6c6d7570, 0x6c6d7868,  // html mtml puml hxml
-        0x6c6f6f74, 0x6c706863, 0x6c706d61, 0x6c707467,  // tool chpl ampl gtpl
-        0x6c726570, 0x6c73616e, 0x6c736c67, 0x6c736c68,  // perl nasl glsl hlsl
-        0x6c797473, 0x6d696c73, 0x6d696e61, 0x6d736170,  // styl slim anim pasm
-        0x6d736171, 0x6e61656c, 0x6e617473, 0x6e656873,  // qasm lean stan shen
-        0x6e65706f, 0x6e657277, 0x6e69646f, 0x6e697073,  // open wren odin spin
-        0x6e6f656e, 0x6e6f6f68, 0x6e6f6f6d, 0x6e6f7363,  // neon hoon moon cson
-        0x6e6f736a, 0x6e6f7473, 0x6f666e69, 0x6f676572,  // json ston info rego
+        0x6c66736a, 0x6c6d6167, 0x6c6d6168, 0x6c6d6172,  // jsfl gaml haml raml
+        0x6c6d6179, 0x6c6d6f74, 0x6c6d7468, 0x6c6d746d,  // yaml toml html mtml
+        0x6c6d7570, 0x6c6d7868, 0x6c6f6f74, 0x6c706863,  // puml hxml tool chpl
+        0x6c706d61, 0x6c707467, 0x6c726570, 0x6c73616e,  // ampl gtpl perl nasl
+        0x6c736c67, 0x6c736c68, 0x6c797473, 0x6d696c73,  // glsl hlsl styl slim
+        0x6d696e61, 0x6d736170, 0x6d736171, 0x6e61656c,  // anim pasm qasm lean
+        0x6e617473, 0x6e656873, 0x6e657277, 0x6e69646f,  // stan shen wren odin
+        0x6e697073, 0x6e6f656e, 0x6e6f6f68, 0x6e6f6f6d,  // spin neon hoon moon
+        0x6e6f7363, 0x6e6f736a, 0x6e6f7473, 0x6f676572,  // cson json ston rego
         0x6f67696c, 0x6f676f70, 0x6f6a6f6b, 0x6f6b616d,  // ligo pogo kojo mako
-        0x6f6c6f67, 0x6f726561, 0x6f72657a, 0x6f747561,  // golo aero zero auto
-        0x70616261, 0x70616e73, 0x70696e73, 0x706c6568,  // abap snap snip help
-        0x706f6f63, 0x7073696c, 0x70736977, 0x70747468,  // coop lisp wisp http
-        0x716e696c, 0x72616c63, 0x72617473, 0x72696c6d,  // linq clar star mlir
-        0x726f6874, 0x73626f6a, 0x73636f64, 0x736a7373,  // thor jobs docs ssjs
+        0x6f6c6f67, 0x70616261, 0x70616e73, 0x70696e73,  // golo abap snap snip
+        0x7073696c, 0x70736977, 0x70747468, 0x716e696c,  // lisp wisp http linq
+        0x72616c63, 0x72696c6d, 0x726f6874, 0x736a7373,  // clar mlir thor ssjs
         0x736a7378, 0x73706870, 0x73727570, 0x73736173,  // xsjs phps purs sass
         0x73736370, 0x73736373, 0x7373656c, 0x73746162,  // pcss scss less bats
-        0x73746163, 0x73746164, 0x73756c70, 0x7377656e,  // cats dats plus news
-        0x746c6f76, 0x746c7378, 0x746e696d, 0x746f6972,  // volt xslt mint riot
-        0x74706870, 0x74726164, 0x74736166, 0x74736177,  // phpt dart fast wast
-        0x74736562, 0x74736572, 0x7473696c, 0x74736f68,  // best rest list host
-        0x74736f70, 0x7478656e, 0x756e656d, 0x776f6873,  // post next menu show
-        0x78617361, 0x78656c66, 0x78736a63, 0x78756d74,  // asax flex cjsx tmux
-        0x78786572, 0x79627572, 0x796e6f70, 0x3233637263,  // rexx ruby pony crc32
-        0x356e6f736a, 0x616467616c, 0x616a6e696a, 0x616a6e696e,  // json5 lagda jinja ninja
-        0x616c616373, 0x61746c6564, 0x62696c736a, 0x626e797069,  // scala delta jslib ipynb
-        0x636570736d, 0x636e6f736a, 0x646163736a, 0x64696e696d,  // mspec jsonc jscad minid
-        0x646c697562, 0x646c726f77, 0x646e657478, 0x6563616c70,  // build world xtend place
-        0x6563617073, 0x6563617267, 0x6564616c62, 0x656b616d63,  // space grace blade cmake
-        0x656c677072, 0x656c797473, 0x65726f7473, 0x657270736a,  // rpgle style store jspre
-        0x657474616c, 0x6576656973, 0x6576697264, 0x6863746170,  // latte sieve drive patch
-        0x6963636f63, 0x696c616d73, 0x6b63696c63, 0x6c61626163,  // cocci smali click cabal
-        0x6c6167656c, 0x6c616e6966, 0x6c6174656d, 0x6c61746f74,  // legal final metal total
-        0x6c69616d65, 0x6c6c616864, 0x6c6c656873, 0x6c6d616373,  // email dhall shell scaml
-        0x6c6d746870, 0x6c6d746878, 0x6c706d697a, 0x6c71736770,  // phtml xhtml zimpl pgsql
-        0x6d61656c67, 0x6e616c7964, 0x6e6f6c6174, 0x6e6f736962,  // gleam dylan talon bison
-        0x6e6f73696a, 0x6e77617270, 0x6f67696c6d, 0x6f676f6c6e,  // jison prawn mligo nlogo
-        0x6f69647561, 0x6f6b72616d, 0x6f72696163, 0x6f72747361,  // audio marko cairo astro
-        0x6f7373616c, 0x6f746f7270, 0x7065636962, 0x706e706163,  // lasso proto bicep capnp
-        0x70756f7267, 0x72656d6974, 0x7361626272, 0x7365646f63,  // group timer rbbas codes
-        0x73656e6f62, 0x7365766967, 0x736a676570, 0x736b726f77,  // bones gives pegjs works
-        0x736c6f6f74, 0x73706d756d, 0x7374726170, 0x74656e616a,  // tools mumps parts janet
-        0x7466697773, 0x746e756f6d, 0x746f626f72, 0x7473696c70,  // swift mount robot plist
-        0x7572726963, 0x786e69676e, 0x7962757264, 0x79706d756e,  // cirru nginx druby numpy
-        0x7972727563, 0x616d73697270, 0x62616c74616d, 0x626f6a74756f,  // curry prisma matlab outjob
-        0x63726f6e616e, 0x64697571696c, 0x646c69756265, 0x646c69756272,  // nanorc liquid ebuild rbuild
-        0x646c6e6f736a, 0x656566666f63, 0x656c63726963, 0x656c64617267,  // jsonld coffee circle gradle
-        0x656c6f657263, 0x657275636573, 0x65746c657673, 0x676e69766967,  // creole secure svelte giving
-        0x676f6c637269, 0x686372616573, 0x6a6f7270766c, 0x6c61626f6c67,  // irclog search lvproj global
-        0x6c6469626577, 0x6c6576617274, 0x6c6d6b6f6f6c, 0x6c6d74687363,  // webidl travel lookml cshtml
-        0x6c7172617073, 0x6d6165727473, 0x6d756573756d, 0x6e6f6c796563,  // sparql stream museum ceylon
-        0x6f67696c6572, 0x707865676572, 0x726564616873, 0x7265746e6563,  // religo regexp shader center
-        0x726863746177, 0x726f68747561, 0x726f74636166, 0x736c64647361,  // watchr author factor asddls
-        0x7373616c6365, 0x73746e657665, 0x74617078616d, 0x7463656c6573,  // eclass events maxpat select
-        0x746365726964, 0x746567726174, 0x74656b636f73, 0x746669726874,  // direct target socket thrift
-        0x746f72726170, 0x74726f706572, 0x756c6c6e6f63, 0x79656b6e6f6d,  // parrot report conllu monkey
-        0x79656c696877, 0x796c696d6166, 0x796c70707573, 0x797265757178,  // whiley family supply xquery
-        0x79766f6f7267, 0x62696c736a7378, 0x63657073646f70, 0x636570736d6567,  // groovy xsjslib podspec gemspec
-        0x646574696d696c, 0x646e616d6d6f63, 0x65636976726573, 0x65676e75666562,  // limited command service befunge
-        0x656c6974786574, 0x656e656779786f, 0x657261706d6f63, 0x65727574616566,  // textile oxygene compare feature
-        0x6b726f7774656e, 0x6c617469706163, 0x6c656e6e616863, 0x6c666f72676d6f,  // network capital channel omgrofl
+        0x73746163, 0x73746164, 0x746c6f76, 0x746c7378,  // cats dats volt xslt
+        0x746f6972, 0x74706870, 0x74726164, 0x74736177,  // riot phpt dart wast
+        0x7473696c, 0x78617361, 0x78656c66, 0x78736a63,  // list asax flex cjsx
+        0x78756d74, 0x78786572, 0x79627572, 0x796e6f70,  // tmux rexx ruby pony
+        0x3233637263, 0x356e6f736a, 0x616467616c, 0x616a6e696a,  // crc32 json5 lagda jinja
+        0x616c616373, 0x62696c736a, 0x626e797069, 0x636570736d,  // scala jslib ipynb mspec
+        0x636e6f736a, 0x646163736a, 0x64696e696d, 0x646e657478,  // jsonc jscad minid xtend
+        0x6563617267, 0x6564616c62, 0x656b616d63, 0x656c677072,  // grace blade cmake rpgle
+        0x657270736a, 0x657474616c, 0x6576656973, 0x6863746170,  // jspre latte sieve patch
+        0x6963636f63, 0x696c616d73, 0x6c61626163, 0x6c6174656d,  // cocci smali cabal metal
+        0x6c6c616864, 0x6c6d616373, 0x6c6d746870, 0x6c6d746878,  // dhall scaml phtml xhtml
+        0x6c706d697a, 0x6c71736770, 0x6d61656c67, 0x6e616c7964,  // zimpl pgsql gleam dylan
+        0x6e6f6c6174, 0x6e6f736962, 0x6e6f73696a, 0x6e77617270,  // talon bison jison prawn
+        0x6f67696c6d, 0x6f676f6c6e, 0x6f6b72616d, 0x6f72696163,  // mligo nlogo marko cairo
+        0x6f72747361, 0x6f7373616c, 0x6f746f7270, 0x7065636962,  // astro lasso proto bicep
+        0x706e706163, 0x72656d6974, 0x7361626272, 0x73656e6f62,  // capnp timer rbbas bones
+        0x736a676570, 0x73706d756d, 0x74656e616a, 0x7466697773,  // pegjs mumps janet swift
+        0x746e756f6d, 0x746f626f72, 0x7473696c70, 0x7572726963,  // mount robot plist cirru
+        0x786e69676e, 0x7962757264, 0x79706d756e, 0x7972727563,  // nginx druby numpy curry
+        0x616d73697270, 0x62616c74616d, 0x626f6a74756f, 0x63726f6e616e,  // prisma matlab outjob nanorc
+        0x64697571696c, 0x646c69756265, 0x646c69756272, 0x646c6e6f736a,  // liquid ebuild rbuild jsonld
+        0x656c64617267, 0x656c6f657263, 0x65746c657673, 0x676f6c637269,  // gradle creole svelte irclog
+        0x6a6f7270766c, 0x6c6469626577, 0x6c6d6b6f6f6c, 0x6c6d74687363,  // lvproj webidl lookml cshtml
+        0x6c7172617073, 0x6e6f6c796563, 0x6f67696c6572, 0x707865676572,  // sparql ceylon religo regexp
+        0x726564616873, 0x726863746177, 0x726f74636166, 0x736c64647361,  // shader watchr factor asddls
+        0x7373616c6365, 0x74617078616d, 0x74656b636f73, 0x746669726874,  // eclass maxpat socket thrift
+        0x746f72726170, 0x756c6c6e6f63, 0x79656b6e6f6d, 0x79656c696877,  // parrot conllu monkey whiley
+        0x797265757178, 0x79766f6f7267, 0x62696c736a7378, 0x63657073646f70,  // xquery groovy xsjslib podspec
+        0x636570736d6567, 0x646e616d6d6f63, 0x65636976726573, 0x65676e75666562,  // gemspec command service befunge
+        0x656c6974786574, 0x656e656779786f, 0x65727574616566, 0x6c666f72676d6f,  // textile oxygene feature omgrofl
         0x6c716870617267, 0x6f666e69786574, 0x706d75646a626f, 0x706f746b736564,  // graphql texinfo objdump desktop
-        0x7265646c697562, 0x736d6574737973, 0x73776f646e6977, 0x74656e6e6f736a,  // builder systems windows jsonnet
-        0x74726f70707573, 0x636f646969637361, 0x656863617473756d, 0x6572617774666f73,  // support asciidoc mustache software
-        0x7265646c6975626a, 0x7265766f63736964, 0x7363696870617267, 0x78656c6e6f73696a,  // jbuilder discover graphics jisonlex
-        0x7974697275636573, 0x79747265706f7270, 0x842237ca53edfe3c, 0x8649da9f3a333c8b,  // security property properties sh-session
-        0x99ad35fe76933604, 0x9be4e81ad45f76a4, 0xa610417531888cc1, 0xaea468ce207f8b65,  // yasnippet textproto gitignore mcfunction
-        0xb189a345c04d47a8, 0xb4c8274452118aea, 0xb5b5c785d88ae9bd, 0xb9414f7de3acbde1,  // applescript javascript pluginspec d-objdump
-        0xba8132d6c5809c0d, 0xbdfc39be1118f9b6, 0xc0e203a7e74ba050, 0xc0f2d34484516d68,  // apacheconf management darcspatch c-objdump
-        0xc4b1f4eb0734a1a8, 0xd51c2895228f2619, 0xd6ecfae087b5d3da, 0xd85dd269ed838a0b,  // directory xsp-config litcoffee dockerfile
-        0xd9e6b38eec8444f9, 0xdd4c6fe435063f3d, 0xdfef9c1ce4502429, 0xe64c21f435ec9738,  // gitconfig handlebars cppobjdump dircolors
-        0xe88d1d954f3ec987, 0xefc2b7b017711276, 0xf84e63d362f0653f,  // mathematica zsh-theme mediawiki
+        0x7265646c697562, 0x74656e6e6f736a, 0x636f646969637361, 0x656863617473756d,  // builder jsonnet asciidoc mustache
+        0x7265646c6975626a, 0x78656c6e6f73696a, 0x8649da9f3a333c8b, 0x99ad35fe76933604,  // jbuilder jisonlex sh-session yasnippet
+        0x9be4e81ad45f76a4, 0xa610417531888cc1, 0xaea468ce207f8b65, 0xb189a345c04d47a8,  // textproto gitignore mcfunction applescript
+        0xb4c8274452118aea, 0xb5b5c785d88ae9bd, 0xb9414f7de3acbde1, 0xba8132d6c5809c0d,  // javascript pluginspec d-objdump apacheconf
+        0xc0e203a7e74ba050, 0xc0f2d34484516d68, 0xd51c2895228f2619, 0xd6ecfae087b5d3da,  // darcspatch c-objdump xsp-config litcoffee
+        0xd85dd269ed838a0b, 0xd9e6b38eec8444f9, 0xdd4c6fe435063f3d, 0xdfef9c1ce4502429,  // dockerfile gitconfig handlebars cppobjdump
+        0xe64c21f435ec9738, 0xe88d1d954f3ec987, 0xefc2b7b017711276, 0xf84e63d362f0653f,  // dircolors mathematica zsh-theme mediawiki
     ]
-    /// The weights of `keys[i]`; the comment gives each label's extension,
+    /// The weights of `innerKeys[i]`; the comment gives each label's extension,
     /// domain and member weight, and w for a common English word.
-    static let values: [UInt8] = [
+    static let innerValues: [UInt8] = [
         2, 2, 3, 2,  // 1 2/0/0 b 2/0/0 c 3/0/0 d 2/0/0
         2, 2, 2, 2,  // e 2/0/0 f 2/0/0 g 2/0/0 h 2/0/0
         2, 2, 2, 3,  // i 2/0/0 j 2/0/0 l 2/0/0 m 3/0/0
         2, 2, 2, 2,  // n 2/0/0 p 2/0/0 q 2/0/0 r 2/0/0
         2, 2, 2, 2,  // s 2/0/0 t 2/0/0 v 2/0/0 w 2/0/0
         2, 2, 2, 2,  // x 2/0/0 y 2/0/0 m2 2/0/0 i3 2/0/0
-        2, 2, 2, 4,  // g4 2/0/0 m4 2/0/0 p4 2/0/0 ba 0/1/0
-        8, 4, 7, 5,  // ca 0/2/0 ga 0/1/0 la 3/1/0 ma 1/1/0
-        4, 4, 4, 4,  // na 0/1/0 pa 0/1/0 qa 0/1/0 sa 0/1/0
-        4, 4, 8, 7,  // ua 0/1/0 va 0/1/0 za 0/2/0 bb 3/1/0
-        2, 4, 2, 4,  // eb 2/0/0 gb 0/1/0 hb 2/0/0 lb 0/1/0
-        2, 3, 36, 2,  // pb 2/0/0 rb 3/0/0 sb 0/1/1 vb 2/0/0
-        7, 38, 6, 2,  // ac 3/1/0 cc 2/1/1 ec 2/1/0 hc 2/0/0
-        4, 38, 6, 6,  // lc 0/1/0 mc 2/1/1 nc 2/1/0 sc 2/1/0
-        4, 2, 4, 2,  // tc 0/1/0 uc 2/0/0 vc 0/1/0 xc 2/0/0
-        4, 4, 4, 7,  // ad 0/1/0 bd 0/1/0 cd 0/1/0 gd 3/1/0
-        164, 2, 7, 2,  // id 0/1/1w ld 2/0/0 md 3/1/0 pd 2/0/0
-        4, 132, 4, 138,  // sd 0/1/0 td 0/1/0w ae 0/1/0 be 2/2/0w
-        8, 4, 4, 136,  // de 0/2/0 ee 0/1/0 ge 0/1/0 ie 0/2/0w
-        4, 4, 5, 6,  // je 0/1/0 ke 0/1/0 me 1/1/0 ne 2/1/0
-        4, 134, 8, 2,  // pe 0/1/0 re 2/1/0w se 0/2/0 te 2/0/0
-        132, 4, 36, 6,  // ve 0/1/0w ye 0/1/0 af 0/1/1 bf 2/1/0
-        7, 6, 6, 4,  // cf 3/1/0 gf 2/1/0 nf 2/1/0 pf 0/1/0
-        7, 4, 4, 36,  // tf 3/1/0 wf 0/1/0 ag 0/1/0 bg 0/1/1
-        4, 132, 4, 4,  // cg 0/1/0 eg 0/1/0w gg 0/1/0 kg 0/1/0
-        5, 4, 4, 2,  // mg 1/1/0 ng 0/1/0 pg 0/1/0 rg 2/0/0
-        8, 4, 4, 4,  // sg 0/2/0 tg 0/1/0 ug 0/1/0 vg 0/1/0
-        4, 10, 132, 2,  // bh 0/1/0 ch 2/2/0 gh 0/1/0w hh 2/0/0
-        4, 4, 6, 7,  // kh 0/1/0 mh 0/1/0 ph 2/1/0 sh 3/1/0
-        4, 4, 6, 4,  // th 0/1/0 ai 0/1/0 bi 2/1/0 ci 0/1/0
-        8, 5, 4, 4,  // fi 0/2/0 gi 1/1/0 ki 0/1/0 li 0/1/0
-        6, 4, 4, 2,  // ni 2/1/0 si 0/1/0 vi 0/1/0 aj 2/0/0
-        4, 4, 4, 5,  // bj 0/1/0 dj 0/1/0 fj 0/1/0 sj 1/1/0
-        4, 6, 8, 4,  // tj 0/1/0 ck 2/1/0 dk 0/2/0 fk 0/1/0
-        8, 2, 4, 7,  // hk 0/2/0 ik 2/0/0 lk 0/1/0 mk 3/1/0
-        4, 4, 164, 8,  // pk 0/1/0 sk 0/1/0 tk 0/1/1w uk 0/2/0
-        6, 6, 2, 4,  // al 2/1/0 cl 2/1/0 el 2/0/0 gl 0/1/0
-        4, 2, 2, 6,  // il 0/1/0 jl 2/0/0 ll 2/0/0 ml 2/1/0
-        10, 2, 11, 2,  // nl 2/2/0 ol 2/0/0 pl 3/2/0 ql 2/0/0
-        2, 6, 6, 7,  // rl 2/0/0 sl 2/1/0 tl 2/1/0 am 3/1/0
-        4, 4, 7, 2,  // bm 0/1/0 cm 0/1/0 dm 3/1/0 em 2/0/0
-        4, 4, 4, 4,  // fm 0/1/0 gm 0/1/0 hm 0/1/0 im 0/1/0
-        4, 4, 7, 4,  // jm 0/1/0 km 0/1/0 mm 3/1/0 om 0/1/0
-        7, 4, 5, 2,  // pm 3/1/0 sm 0/1/0 tm 1/1/0 xm 2/0/0
-        4, 4, 8, 6,  // zm 0/1/0 bn 0/1/0 cn 0/2/0 gn 2/1/0
-        4, 171, 4, 4,  // hn 0/1/0 in 3/2/1w kn 0/1/0 mn 0/1/0
-        4, 4, 4, 4,  // pn 0/1/0 sn 0/1/0 tn 0/1/0 vn 0/1/0
-        4, 4, 8, 134,  // ao 0/1/0 bo 0/1/0 co 0/2/0 do 2/1/0w
-        4, 3, 170, 4,  // fo 0/1/0 go 3/0/0 io 2/2/1w jo 0/1/0
-        7, 137, 2, 4,  // mo 3/1/0 no 1/2/0w po 2/0/0 ro 0/1/0
-        167, 132, 2, 6,  // so 3/1/1w to 0/1/0w cp 2/0/0 gp 2/1/0
-        8, 4, 4, 4,  // jp 0/2/0 kp 0/1/0 mp 0/1/0 np 0/1/0
-        2, 2, 4, 2,  // pp 2/0/0 sp 2/0/0 aq 0/1/0 eq 2/0/0
-        4, 4, 2, 4,  // gq 0/1/0 iq 0/1/0 jq 2/0/0 mq 0/1/0
-        8, 8, 6, 4,  // ar 0/2/0 br 0/2/0 cr 2/1/0 er 0/1/0
-        10, 4, 4, 4,  // fr 2/2/0 gr 0/1/0 hr 0/1/0 ir 0/1/0
-        8, 4, 4, 5,  // kr 0/2/0 lr 0/1/0 mr 0/1/0 nr 1/1/0
-        4, 4, 132, 2,  // pr 0/1/0 sr 0/1/0 tr 0/1/0w ur 2/0/0
-        134, 6, 3, 10,  // as 2/1/0w bs 2/1/0 cs 3/0/0 es 2/2/0
-        2, 6, 2, 132,  // fs 2/0/0 gs 2/1/0 hs 2/0/0 is 0/1/0w
-        3, 6, 6, 7,  // js 3/0/0 ls 2/1/0 ms 2/1/0 ps 3/1/0
-        2, 7, 5, 3,  // qs 2/0/0 rs 3/1/0 ss 1/1/0 ts 3/0/0
-        136, 6, 2, 2,  // us 0/2/0w ws 2/1/0 xs 2/0/0 zs 2/0/0
-        171, 4, 4, 4,  // at 3/2/1w bt 0/1/0 et 0/1/0 gt 0/1/0
-        36, 136, 3, 36,  // ht 0/1/1 it 0/2/0w kt 3/0/0 lt 0/1/1
-        5, 5, 6, 4,  // mt 1/1/0 pt 1/1/0 st 2/1/0 tt 0/1/0
-        4, 8, 6, 8,  // yt 0/1/0 au 0/2/0 cu 2/1/0 eu 0/2/0
-        4, 4, 4, 6,  // gu 0/1/0 hu 0/1/0 lu 0/1/0 mu 2/1/0
-        6, 10, 4, 4,  // nu 2/1/0 ru 2/2/0 su 0/1/0 vu 0/1/0
-        36, 36, 2, 4,  // bv 0/1/1 cv 0/1/1 kv 2/0/0 lv 0/1/0
-        4, 6, 4, 6,  // mv 0/1/0 sv 2/1/0 tv 0/1/0 aw 2/1/0
-        4, 6, 4, 4,  // bw 0/1/0 cw 2/1/0 gw 0/1/0 kw 0/1/0
-        4, 4, 4, 8,  // mw 0/1/0 pw 0/1/0 rw 0/1/0 tw 0/2/0
-        4, 4, 4, 3,  // zw 0/1/0 ax 0/1/0 cx 0/1/0 ex 3/0/0
-        2, 2, 8, 2,  // fx 2/0/0 hx 2/0/0 mx 0/2/0 ox 2/0/0
-        4, 132, 6, 2,  // sx 0/1/0 by 0/1/0w cy 2/1/0 fy 2/0/0
-        4, 2, 4, 6,  // gy 0/1/0 hy 2/0/0 ky 0/1/0 ly 2/1/0
-        4, 71, 4, 4,  // my 0/1/0 py 3/1/2 sy 0/1/0 uy 0/1/0
-        2, 4, 4, 8,  // vy 2/0/0 az 0/1/0 bz 0/1/0 cz 0/2/0
-        4, 4, 4, 8,  // dz 0/1/0 kz 0/1/0 mz 0/1/0 nz 0/2/0
-        2, 4, 4, 4,  // oz 2/0/0 sz 0/1/0 tz 0/1/0 uz 0/1/0
+        2, 2, 2, 2,  // g4 2/0/0 m4 2/0/0 p4 2/0/0 eb 2/0/0
+        2, 2, 3, 2,  // hb 2/0/0 pb 2/0/0 rb 3/0/0 vb 2/0/0
+        2, 2, 2, 2,  // hc 2/0/0 uc 2/0/0 xc 2/0/0 ld 2/0/0
+        2, 2, 2, 2,  // pd 2/0/0 te 2/0/0 rg 2/0/0 hh 2/0/0
+        2, 2, 2, 2,  // aj 2/0/0 ik 2/0/0 el 2/0/0 jl 2/0/0
+        2, 2, 2, 2,  // ll 2/0/0 ol 2/0/0 ql 2/0/0 rl 2/0/0
+        2, 2, 3, 2,  // em 2/0/0 xm 2/0/0 go 3/0/0 po 2/0/0
+        2, 2, 2, 2,  // cp 2/0/0 pp 2/0/0 sp 2/0/0 eq 2/0/0
+        2, 2, 3, 2,  // jq 2/0/0 ur 2/0/0 cs 3/0/0 fs 2/0/0
+        2, 3, 2, 3,  // hs 2/0/0 js 3/0/0 qs 2/0/0 ts 3/0/0
+        2, 2, 3, 2,  // xs 2/0/0 zs 2/0/0 kt 3/0/0 kv 2/0/0
+        3, 2, 2, 2,  // ex 3/0/0 fx 2/0/0 hx 2/0/0 ox 2/0/0
+        2, 2, 2, 2,  // fy 2/0/0 hy 2/0/0 vy 2/0/0 oz 2/0/0
         2, 2, 3, 2,  // x10 2/0/0 f90 2/0/0 ps1 3/0/0 au3 2/0/0
         2, 2, 2, 2,  // py3 2/0/0 mq4 2/0/0 mq5 2/0/0 es6 2/0/0
         2, 2, 2, 2,  // 2da 2/0/0 fea 2/0/0 tea 2/0/0 tla 2/0/0
-        2, 2, 2, 3,  // opa 2/0/0 hta 2/0/0 lua 2/0/0 cab 3/0/0
-        129, 2, 2, 2,  // tab 1/0/0w adb 2/0/0 gdb 2/0/0 reb 2/0/0
-        2, 2, 2, 2,  // bib 2/0/0 cob 2/0/0 erb 2/0/0 jsb 2/0/0
-        3, 2, 2, 160,  // pub 3/0/0 pac 2/0/0 tac 2/0/0 abc 0/0/1w
+        2, 2, 2, 2,  // opa 2/0/0 hta 2/0/0 lua 2/0/0 adb 2/0/0
+        2, 2, 2, 2,  // gdb 2/0/0 reb 2/0/0 bib 2/0/0 cob 2/0/0
+        2, 2, 2, 2,  // erb 2/0/0 jsb 2/0/0 pac 2/0/0 tac 2/0/0
         2, 2, 2, 2,  // tcc 2/0/0 cdc 2/0/0 edc 2/0/0 idc 2/0/0
-        2, 2, 2, 3,  // cfc 2/0/0 agc 2/0/0 pic 2/0/0 inc 3/0/0
-        2, 2, 2, 2,  // ooc 2/0/0 toc 2/0/0 upc 2/0/0 arc 2/0/0
-        2, 2, 2, 2,  // mrc 2/0/0 orc 2/0/0 asc 2/0/0 dsc 2/0/0
-        2, 2, 2, 2,  // gsc 2/0/0 psc 2/0/0 rsc 2/0/0 ged 2/0/0
-        130, 2, 2, 2,  // red 2/0/0w sed 2/0/0 sfd 2/0/0 kid 2/0/0
-        160, 3, 2, 2,  // pid 0/0/1w old 3/0/0 qmd 2/0/0 god 2/0/0
-        2, 2, 2, 2,  // mod 2/0/0 pod 2/0/0 brd 2/0/0 csd 2/0/0
-        1, 2, 2, 2,  // msd 1/0/0 dae 2/0/0 ice 2/0/0 pde 2/0/0
-        2, 128, 2, 2,  // lfe 2/0/0 one 0/0/0w cue 2/0/0 vue 2/0/0
-        2, 2, 2, 2,  // eye 2/0/0 bdf 2/0/0 vdf 2/0/0 flf 2/0/0
-        2, 2, 2, 2,  // glf 2/0/0 ipf 2/0/0 sqf 2/0/0 rtf 2/0/0
-        2, 2, 3, 2,  // muf 2/0/0 reg 2/0/0 cfg 3/0/0 pig 2/0/0
-        2, 3, 50, 2,  // zig 2/0/0 log 3/0/0 org 2/4/1 prg 2/0/0
-        2, 2, 2, 2,  // aug 2/0/0 svg 2/0/0 sch 2/0/0 rnh 2/0/0
-        2, 2, 2, 2,  // ksh 2/0/0 xsh 2/0/0 zsh 2/0/0 fth 2/0/0
-        2, 2, 2, 2,  // rbi 2/0/0 sci 2/0/0 cgi 2/0/0 lmi 2/0/0
-        3, 2, 2, 2,  // ini 3/0/0 nsi 2/0/0 pyi 2/0/0 obj 2/0/0
-        2, 2, 3, 2,  // clj 2/0/0 epj 2/0/0 bak 3/0/0 kak 2/0/0
-        2, 2, 2, 2,  // mak 2/0/0 ahk 2/0/0 njk 2/0/0 wlk 2/0/0
-        2, 2, 2, 2,  // smk 2/0/0 awk 2/0/0 bal 2/0/0 ecl 2/0/0
-        2, 2, 2, 2,  // hcl 2/0/0 icl 2/0/0 ncl 2/0/0 tcl 2/0/0
-        2, 2, 4, 2,  // vcl 2/0/0 wdl 2/0/0 tel 0/1/0 4gl 2/0/0
-        2, 8, 2, 2,  // cil 2/0/0 mil 0/2/0 zil 2/0/0 pkl 2/0/0
-        2, 2, 2, 2,  // eml 2/0/0 gml 2/0/0 pml 2/0/0 qml 2/0/0
-        2, 2, 2, 2,  // xml 2/0/0 yml 2/0/0 fnl 2/0/0 inl 2/0/0
-        2, 2, 2, 2,  // lol 2/0/0 sol 2/0/0 6pl 2/0/0 apl 2/0/0
-        2, 2, 2, 2,  // bpl 2/0/0 tpl 2/0/0 xpl 2/0/0 sql 2/0/0
-        2, 2, 2, 2,  // erl 2/0/0 krl 2/0/0 asl 2/0/0 bsl 2/0/0
-        2, 2, 2, 2,  // csl 2/0/0 lsl 2/0/0 ftl 2/0/0 mtl 2/0/0
-        2, 2, 2, 2,  // stl 2/0/0 ttl 2/0/0 vtl 2/0/0 yul 2/0/0
-        2, 2, 2, 2,  // cwl 2/0/0 dwl 2/0/0 owl 2/0/0 txl 2/0/0
-        2, 2, 2, 2,  // bzl 2/0/0 xbm 2/0/0 scm 2/0/0 4dm 2/0/0
-        2, 2, 2, 2,  // afm 2/0/0 cfm 2/0/0 nim 2/0/0 vim 2/0/0
-        2, 2, 50, 2,  // ijm 2/0/0 elm 2/0/0 com 2/4/1 xpm 2/0/0
-        2, 2, 2, 2,  // asm 2/0/0 jsm 2/0/0 htm 2/0/0 ktm 2/0/0
-        2, 3, 2, 2,  // fan 2/0/0 man 3/0/0 pan 2/0/0 edn 2/0/0
-        2, 2, 129, 163,  // sln 2/0/0 asn 2/0/0 fun 1/0/0w run 3/0/1w
-        2, 2, 2, 2,  // pwn 2/0/0 sco 2/0/0 ino 2/0/0 uno 2/0/0
-        2, 160, 2, 7,  // boo 2/0/0 foo 0/0/1w moo 2/0/0 pro 3/1/0
-        1, 163, 2, 2,  // gap 1/0/0 map 3/0/1w zap 2/0/0 pep 2/0/0
-        2, 3, 131, 2,  // zep 2/0/0 php 3/0/0 zip 3/0/0w clp 2/0/0
-        160, 131, 3, 2,  // top 0/0/1w app 3/0/0w cpp 3/0/0 hpp 2/0/0
+        2, 2, 2, 2,  // cfc 2/0/0 agc 2/0/0 pic 2/0/0 ooc 2/0/0
+        2, 2, 2, 2,  // toc 2/0/0 upc 2/0/0 arc 2/0/0 mrc 2/0/0
+        2, 2, 2, 2,  // orc 2/0/0 asc 2/0/0 dsc 2/0/0 gsc 2/0/0
+        2, 2, 2, 2,  // psc 2/0/0 rsc 2/0/0 ged 2/0/0 sed 2/0/0
+        2, 2, 3, 2,  // sfd 2/0/0 kid 2/0/0 old 3/0/0 qmd 2/0/0
+        2, 2, 2, 2,  // god 2/0/0 mod 2/0/0 pod 2/0/0 brd 2/0/0
+        2, 2, 2, 2,  // csd 2/0/0 dae 2/0/0 pde 2/0/0 lfe 2/0/0
+        2, 2, 2, 2,  // cue 2/0/0 vue 2/0/0 eye 2/0/0 bdf 2/0/0
+        2, 2, 2, 2,  // vdf 2/0/0 flf 2/0/0 glf 2/0/0 ipf 2/0/0
+        2, 2, 2, 2,  // sqf 2/0/0 rtf 2/0/0 muf 2/0/0 reg 2/0/0
+        3, 2, 2, 3,  // cfg 3/0/0 pig 2/0/0 zig 2/0/0 log 3/0/0
+        2, 2, 2, 2,  // prg 2/0/0 aug 2/0/0 svg 2/0/0 sch 2/0/0
+        2, 2, 2, 2,  // rnh 2/0/0 ksh 2/0/0 xsh 2/0/0 zsh 2/0/0
+        2, 2, 2, 2,  // fth 2/0/0 rbi 2/0/0 sci 2/0/0 cgi 2/0/0
+        2, 3, 2, 2,  // lmi 2/0/0 ini 3/0/0 nsi 2/0/0 pyi 2/0/0
+        2, 2, 2, 3,  // obj 2/0/0 clj 2/0/0 epj 2/0/0 bak 3/0/0
+        2, 2, 2, 2,  // kak 2/0/0 mak 2/0/0 ahk 2/0/0 njk 2/0/0
+        2, 2, 2, 2,  // wlk 2/0/0 smk 2/0/0 awk 2/0/0 bal 2/0/0
+        2, 2, 2, 2,  // ecl 2/0/0 hcl 2/0/0 icl 2/0/0 ncl 2/0/0
+        2, 2, 2, 2,  // tcl 2/0/0 vcl 2/0/0 wdl 2/0/0 4gl 2/0/0
+        2, 2, 2, 2,  // cil 2/0/0 zil 2/0/0 pkl 2/0/0 eml 2/0/0
+        2, 2, 2, 2,  // gml 2/0/0 pml 2/0/0 qml 2/0/0 xml 2/0/0
+        2, 2, 2, 2,  // yml 2/0/0 fnl 2/0/0 inl 2/0/0 sol 2/0/0
+        2, 2, 2, 2,  // 6pl 2/0/0 apl 2/0/0 bpl 2/0/0 tpl 2/0/0
+        2, 2, 2, 2,  // xpl 2/0/0 sql 2/0/0 erl 2/0/0 krl 2/0/0
+        2, 2, 2, 2,  // asl 2/0/0 bsl 2/0/0 csl 2/0/0 lsl 2/0/0
+        2, 2, 2, 2,  // ftl 2/0/0 mtl 2/0/0 stl 2/0/0 ttl 2/0/0
+        2, 2, 2, 2,  // vtl 2/0/0 yul 2/0/0 cwl 2/0/0 dwl 2/0/0
+        2, 2, 2, 2,  // owl 2/0/0 txl 2/0/0 bzl 2/0/0 xbm 2/0/0
+        2, 2, 2, 2,  // scm 2/0/0 4dm 2/0/0 afm 2/0/0 cfm 2/0/0
+        2, 2, 2, 2,  // nim 2/0/0 vim 2/0/0 ijm 2/0/0 elm 2/0/0
+        2, 2, 2, 2,  // xpm 2/0/0 asm 2/0/0 jsm 2/0/0 htm 2/0/0
+        2, 2, 2, 2,  // ktm 2/0/0 pan 2/0/0 edn 2/0/0 sln 2/0/0
+        2, 2, 2, 2,  // asn 2/0/0 pwn 2/0/0 sco 2/0/0 ino 2/0/0
+        2, 2, 2, 2,  // moo 2/0/0 zap 2/0/0 pep 2/0/0 zep 2/0/0
+        3, 2, 3, 2,  // php 3/0/0 clp 2/0/0 cpp 3/0/0 hpp 2/0/0
         2, 2, 2, 2,  // ipp 2/0/0 tpp 2/0/0 asp 2/0/0 dsp 2/0/0
         2, 2, 2, 2,  // gsp 2/0/0 jsp 2/0/0 ctp 2/0/0 8xp 2/0/0
-        2, 2, 2, 160,  // gyp 2/0/0 pyp 2/0/0 coq 2/0/0 bar 0/0/1w
-        3, 2, 2, 2,  // tar 3/0/0 yar 2/0/0 gbr 2/0/0 ecr 2/0/0
-        2, 2, 2, 2,  // idr 2/0/0 per 2/0/0 pir 2/0/0 for 2/0/0
-        2, 2, 2, 2,  // por 2/0/0 bas 2/0/0 nas 2/0/0 pas 2/0/0
-        2, 2, 1, 2,  // sas 2/0/0 vbs 2/0/0 ads 1/0/0 cds 2/0/0
-        1, 2, 2, 2,  // lds 1/0/0 res 2/0/0 chs 2/0/0 lhs 2/0/0
+        2, 2, 2, 3,  // gyp 2/0/0 pyp 2/0/0 coq 2/0/0 tar 3/0/0
+        2, 2, 2, 2,  // yar 2/0/0 gbr 2/0/0 ecr 2/0/0 idr 2/0/0
+        2, 2, 2, 2,  // per 2/0/0 pir 2/0/0 for 2/0/0 por 2/0/0
+        2, 2, 2, 2,  // bas 2/0/0 nas 2/0/0 pas 2/0/0 vbs 2/0/0
+        2, 2, 2, 2,  // cds 2/0/0 res 2/0/0 chs 2/0/0 lhs 2/0/0
         2, 2, 2, 2,  // cjs 2/0/0 djs 2/0/0 ejs 2/0/0 ijs 2/0/0
         2, 2, 2, 2,  // mjs 2/0/0 njs 2/0/0 sjs 2/0/0 als 2/0/0
         2, 2, 2, 2,  // cls 2/0/0 pls 2/0/0 sls 2/0/0 gms 2/0/0
         2, 2, 2, 3,  // mms 2/0/0 mps 2/0/0 brs 2/0/0 css 3/0/0
         2, 2, 2, 2,  // iss 2/0/0 jss 2/0/0 mss 2/0/0 nss 2/0/0
         2, 2, 2, 2,  // sss 2/0/0 cts 2/0/0 kts 2/0/0 mts 2/0/0
-        2, 2, 2, 7,  // axs 2/0/0 exs 2/0/0 bat 2/0/0 cat 3/1/0
-        2, 2, 16, 2,  // pbt 2/0/0 sbt 2/0/0 net 0/4/0 lgt 2/0/0
-        2, 128, 2, 2,  // xht 2/0/0 fit 0/0/0w kit 2/0/0 nit 2/0/0
-        2, 168, 130, 128,  // rkt 2/0/0 int 0/2/1w dot 2/0/0w got 0/0/0w
-        2, 2, 2, 3,  // grt 2/0/0 srt 2/0/0 fst 2/0/0 ist 3/0/0
-        2, 2, 2, 2,  // rst 2/0/0 vtt 2/0/0 fut 2/0/0 nut 2/0/0
-        2, 2, 2, 16,  // txt 2/0/0 myt 2/0/0 pyt 2/0/0 edu 0/4/0
-        128, 2, 2, 16,  // you 0/0/0w jav 2/0/0 env 2/0/0 gov 0/4/0
-        3, 2, 2, 2,  // mov 3/0/0 pov 2/0/0 bsv 2/0/0 csv 2/0/0
-        2, 2, 2, 163,  // tsv 2/0/0 raw 2/0/0 rbw 2/0/0 new 3/0/1w
-        2, 160, 128, 2,  // clw 2/0/0 how 0/0/1w now 0/0/0w pyw 2/0/0
-        2, 2, 2, 2,  // rbx 2/0/0 eex 2/0/0 tex 2/0/0 nix 2/0/0
-        2, 2, 1, 128,  // plx 2/0/0 bmx 2/0/0 gmx 1/0/0 box 0/0/0w
+        2, 2, 2, 2,  // axs 2/0/0 exs 2/0/0 bat 2/0/0 pbt 2/0/0
+        2, 2, 2, 2,  // sbt 2/0/0 lgt 2/0/0 xht 2/0/0 kit 2/0/0
+        2, 2, 2, 2,  // nit 2/0/0 rkt 2/0/0 grt 2/0/0 srt 2/0/0
+        2, 2, 2, 2,  // fst 2/0/0 rst 2/0/0 vtt 2/0/0 fut 2/0/0
+        2, 2, 2, 2,  // nut 2/0/0 txt 2/0/0 myt 2/0/0 pyt 2/0/0
+        2, 2, 2, 2,  // jav 2/0/0 env 2/0/0 pov 2/0/0 bsv 2/0/0
+        2, 2, 2, 2,  // csv 2/0/0 tsv 2/0/0 raw 2/0/0 rbw 2/0/0
+        2, 2, 2, 2,  // clw 2/0/0 pyw 2/0/0 rbx 2/0/0 eex 2/0/0
+        2, 2, 2, 2,  // tex 2/0/0 nix 2/0/0 plx 2/0/0 bmx 2/0/0
         2, 2, 2, 2,  // csx 2/0/0 jsx 2/0/0 tsx 2/0/0 cxx 2/0/0
-        2, 2, 2, 160,  // hxx 2/0/0 ixx 2/0/0 pyx 2/0/0 day 0/0/1w
-        3, 2, 2, 2,  // key 3/0/0 dfy 2/0/0 thy 2/0/0 soy 2/0/0
-        2, 2, 2, 2,  // rpy 2/0/0 xpy 2/0/0 asy 2/0/0 ksy 2/0/0
-        2, 8, 2, 2,  // gvy 2/0/0 biz 0/2/0 psd1 2/0/0 psm1 2/0/0
-        2, 2, 2, 2,  // smt2 2/0/0 php3 2/0/0 php4 2/0/0 php5 2/0/0
-        2, 4, 2, 1,  // agda 2/0/0 asia 0/1/0 vala 2/0/0 arpa 1/0/0
-        192, 3, 2, 2,  // data 0/0/2w java 3/0/0 apib 2/0/0 pytb 2/0/0
-        3, 2, 2, 192,  // spec 3/0/0 rdoc 2/0/0 scad 2/0/0 read 0/0/2w
-        2, 2, 2, 128,  // iced 2/0/0 jade 2/0/0 pyde 2/0/0 free 0/0/0w
-        128, 160, 2, 2,  // safe 0/0/0w page 0/0/1w sage 2/0/0 cake 2/0/0
-        2, 2, 128, 2,  // jake 2/0/0 rake 2/0/0 like 0/0/0w pike 2/0/0
-        128, 196, 131, 128,  // able 0/0/0w name 0/1/2w zone 3/0/0w care 0/0/0w
-        128, 128, 2, 160,  // here 0/0/0w case 0/0/0w muse 2/0/0 date 0/0/1w
-        128, 160, 3, 2,  // site 0/0/0w save 0/0/1w diff 3/0/0 roff 2/0/0
-        2, 2, 2, 3,  // self 2/0/0 abnf 2/0/0 ebnf 2/0/0 conf 3/0/0
-        2, 3, 2, 2,  // frag 2/0/0 orig 3/0/0 twig 2/0/0 yang 2/0/0
-        2, 2, 2, 2,  // ring 2/0/0 bash 2/0/0 tcsh 2/0/0 fish 2/0/0
-        4, 2, 2, 2,  // mobi 0/1/0 fcgi 2/0/0 psgi 2/0/0 wsgi 2/0/0
-        129, 2, 2, 3,  // wiki 1/0/0w gypi 2/0/0 hack 2/0/0 lock 3/0/0
-        64, 2, 160, 2,  // seek 0/0/2 zeek 2/0/0 link 0/0/1w lark 2/0/0
-        128, 2, 128, 2,  // work 0/0/0w mask 2/0/0 deal 0/0/0w opal 2/0/0
+        2, 2, 2, 3,  // hxx 2/0/0 ixx 2/0/0 pyx 2/0/0 key 3/0/0
+        2, 2, 2, 2,  // dfy 2/0/0 thy 2/0/0 rpy 2/0/0 xpy 2/0/0
+        2, 2, 2, 2,  // asy 2/0/0 ksy 2/0/0 gvy 2/0/0 psd1 2/0/0
+        2, 2, 2, 2,  // psm1 2/0/0 smt2 2/0/0 php3 2/0/0 php4 2/0/0
+        2, 2, 2, 2,  // php5 2/0/0 agda 2/0/0 vala 2/0/0 apib 2/0/0
+        2, 3, 2, 2,  // pytb 2/0/0 spec 3/0/0 rdoc 2/0/0 scad 2/0/0
+        2, 2, 2, 2,  // iced 2/0/0 jade 2/0/0 pyde 2/0/0 sage 2/0/0
+        2, 2, 2, 2,  // cake 2/0/0 jake 2/0/0 rake 2/0/0 pike 2/0/0
+        2, 3, 2, 2,  // muse 2/0/0 diff 3/0/0 roff 2/0/0 self 2/0/0
+        2, 2, 3, 2,  // abnf 2/0/0 ebnf 2/0/0 conf 3/0/0 frag 2/0/0
+        3, 2, 2, 2,  // orig 3/0/0 twig 2/0/0 yang 2/0/0 ring 2/0/0
+        2, 2, 2, 2,  // bash 2/0/0 tcsh 2/0/0 fcgi 2/0/0 psgi 2/0/0
+        2, 2, 2, 3,  // wsgi 2/0/0 gypi 2/0/0 hack 2/0/0 lock 3/0/0
+        2, 2, 2, 2,  // zeek 2/0/0 lark 2/0/0 mask 2/0/0 opal 2/0/0
         2, 2, 2, 2,  // rabl 2/0/0 vhdl 2/0/0 aidl 2/0/0 avdl 2/0/0
-        2, 160, 192, 2,  // jsfl 2/0/0 fail 0/0/1w call 0/0/2w gaml 2/0/0
-        2, 2, 2, 2,  // haml 2/0/0 raml 2/0/0 yaml 2/0/0 toml 2/0/0
-        3, 2, 2, 2,  // html 3/0/0 mtml 2/0/0 puml 2/0/0 hxml 2/0/0
-        2, 2, 2, 2,  // tool 2/0/0 chpl 2/0/0 ampl 2/0/0 gtpl 2/0/0
-        2, 2, 2, 2,  // perl 2/0/0 nasl 2/0/0 glsl 2/0/0 hlsl 2/0/0
-        2, 2, 2, 2,  // styl 2/0/0 slim 2/0/0 anim 2/0/0 pasm 2/0/0
-        2, 2, 2, 2,  // qasm 2/0/0 lean 2/0/0 stan 2/0/0 shen 2/0/0
-        192, 2, 2, 2,  // open 0/0/2w wren 2/0/0 odin 2/0/0 spin 2/0/0
-        2, 2, 2, 2,  // neon 2/0/0 hoon 2/0/0 moon 2/0/0 cson 2/0/0
-        2, 2, 203, 2,  // json 2/0/0 ston 2/0/0 info 3/2/2w rego 2/0/0
+        2, 2, 2, 2,  // jsfl 2/0/0 gaml 2/0/0 haml 2/0/0 raml 2/0/0
+        2, 2, 3, 2,  // yaml 2/0/0 toml 2/0/0 html 3/0/0 mtml 2/0/0
+        2, 2, 2, 2,  // puml 2/0/0 hxml 2/0/0 tool 2/0/0 chpl 2/0/0
+        2, 2, 2, 2,  // ampl 2/0/0 gtpl 2/0/0 perl 2/0/0 nasl 2/0/0
+        2, 2, 2, 2,  // glsl 2/0/0 hlsl 2/0/0 styl 2/0/0 slim 2/0/0
+        2, 2, 2, 2,  // anim 2/0/0 pasm 2/0/0 qasm 2/0/0 lean 2/0/0
+        2, 2, 2, 2,  // stan 2/0/0 shen 2/0/0 wren 2/0/0 odin 2/0/0
+        2, 2, 2, 2,  // spin 2/0/0 neon 2/0/0 hoon 2/0/0 moon 2/0/0
+        2, 2, 2, 2,  // cson 2/0/0 json 2/0/0 ston 2/0/0 rego 2/0/0
         2, 2, 2, 2,  // ligo 2/0/0 pogo 2/0/0 kojo 2/0/0 mako 2/0/0
-        2, 4, 128, 128,  // golo 2/0/0 aero 0/1/0 zero 0/0/0w auto 0/0/0w
-        2, 2, 2, 160,  // abap 2/0/0 snap 2/0/0 snip 2/0/0 help 0/0/1w
-        4, 2, 2, 2,  // coop 0/1/0 lisp 2/0/0 wisp 2/0/0 http 2/0/0
-        2, 2, 2, 2,  // linq 2/0/0 clar 2/0/0 star 2/0/0 mlir 2/0/0
-        2, 4, 131, 2,  // thor 2/0/0 jobs 0/1/0 docs 3/0/0w ssjs 2/0/0
+        2, 2, 2, 2,  // golo 2/0/0 abap 2/0/0 snap 2/0/0 snip 2/0/0
+        2, 2, 2, 2,  // lisp 2/0/0 wisp 2/0/0 http 2/0/0 linq 2/0/0
+        2, 2, 2, 2,  // clar 2/0/0 mlir 2/0/0 thor 2/0/0 ssjs 2/0/0
         2, 2, 2, 2,  // xsjs 2/0/0 phps 2/0/0 purs 2/0/0 sass 2/0/0
         2, 2, 2, 2,  // pcss 2/0/0 scss 2/0/0 less 2/0/0 bats 2/0/0
-        2, 2, 128, 3,  // cats 2/0/0 dats 2/0/0 plus 0/0/0w news 3/0/0
-        2, 2, 2, 2,  // volt 2/0/0 xslt 2/0/0 mint 2/0/0 riot 2/0/0
-        2, 3, 128, 2,  // phpt 2/0/0 dart 3/0/0 fast 0/0/0w wast 2/0/0
-        128, 129, 3, 160,  // best 0/0/0w rest 1/0/0w list 3/0/0 host 0/0/1w
-        132, 160, 128, 160,  // post 0/1/0w next 0/0/1w menu 0/0/0w show 0/0/1w
-        2, 2, 2, 2,  // asax 2/0/0 flex 2/0/0 cjsx 2/0/0 tmux 2/0/0
-        2, 2, 2, 2,  // rexx 2/0/0 ruby 2/0/0 pony 2/0/0 crc32 2/0/0
-        2, 2, 2, 2,  // json5 2/0/0 lagda 2/0/0 jinja 2/0/0 ninja 2/0/0
-        3, 160, 2, 2,  // scala 3/0/0 delta 0/0/1w jslib 2/0/0 ipynb 2/0/0
-        2, 2, 2, 2,  // mspec 2/0/0 jsonc 2/0/0 jscad 2/0/0 minid 2/0/0
-        131, 128, 2, 128,  // build 3/0/0w world 0/0/0w xtend 2/0/0 place 0/0/0w
-        128, 2, 2, 2,  // space 0/0/0w grace 2/0/0 blade 2/0/0 cmake 2/0/0
-        2, 128, 160, 2,  // rpgle 2/0/0 style 0/0/0w store 0/0/1w jspre 2/0/0
-        2, 2, 128, 3,  // latte 2/0/0 sieve 2/0/0 drive 0/0/0w patch 3/0/0
-        2, 2, 130, 2,  // cocci 2/0/0 smali 2/0/0 click 2/0/0w cabal 2/0/0
-        128, 128, 2, 128,  // legal 0/0/0w final 0/0/0w metal 2/0/0 total 0/0/0w
-        128, 2, 160, 2,  // email 0/0/0w dhall 2/0/0 shell 0/0/1w scaml 2/0/0
-        2, 2, 2, 2,  // phtml 2/0/0 xhtml 2/0/0 zimpl 2/0/0 pgsql 2/0/0
-        2, 2, 2, 2,  // gleam 2/0/0 dylan 2/0/0 talon 2/0/0 bison 2/0/0
-        2, 2, 2, 2,  // jison 2/0/0 prawn 2/0/0 mligo 2/0/0 nlogo 2/0/0
-        128, 2, 2, 2,  // audio 0/0/0w marko 2/0/0 cairo 2/0/0 astro 2/0/0
-        2, 2, 2, 2,  // lasso 2/0/0 proto 2/0/0 bicep 2/0/0 capnp 2/0/0
-        192, 3, 2, 128,  // group 0/0/2w timer 3/0/0 rbbas 2/0/0 codes 0/0/0w
-        2, 128, 2, 128,  // bones 2/0/0 gives 0/0/0w pegjs 2/0/0 works 0/0/0w
-        128, 2, 128, 2,  // tools 0/0/0w mumps 2/0/0 parts 0/0/0w janet 2/0/0
-        3, 3, 2, 2,  // swift 3/0/0 mount 3/0/0 robot 2/0/0 plist 2/0/0
-        2, 2, 2, 2,  // cirru 2/0/0 nginx 2/0/0 druby 2/0/0 numpy 2/0/0
-        2, 2, 2, 2,  // curry 2/0/0 prisma 2/0/0 matlab 2/0/0 outjob 2/0/0
-        2, 2, 2, 2,  // nanorc 2/0/0 liquid 2/0/0 ebuild 2/0/0 rbuild 2/0/0
-        2, 3, 32, 2,  // jsonld 2/0/0 coffee 3/0/0 circle 0/0/1 gradle 2/0/0
-        2, 32, 2, 128,  // creole 2/0/0 secure 0/0/1 svelte 2/0/0 giving 0/0/0w
-        2, 160, 2, 128,  // irclog 2/0/0 search 0/0/1w lvproj 2/0/0 global 0/0/0w
-        2, 4, 2, 2,  // webidl 2/0/0 travel 0/1/0 lookml 2/0/0 cshtml 2/0/0
-        2, 192, 4, 2,  // sparql 2/0/0 stream 0/0/2w museum 0/1/0 ceylon 2/0/0
-        2, 2, 2, 32,  // religo 2/0/0 regexp 2/0/0 shader 2/0/0 center 0/0/1
-        2, 32, 2, 2,  // watchr 2/0/0 author 0/0/1 factor 2/0/0 asddls 2/0/0
-        2, 160, 2, 160,  // eclass 2/0/0 events 0/0/1w maxpat 2/0/0 select 0/0/1w
-        128, 163, 3, 2,  // direct 0/0/0w target 3/0/1w socket 3/0/0 thrift 2/0/0
-        2, 160, 2, 2,  // parrot 2/0/0 report 0/0/1w conllu 2/0/0 monkey 2/0/0
-        2, 160, 128, 2,  // whiley 2/0/0 family 0/0/1w supply 0/0/0w xquery 2/0/0
-        3, 2, 2, 2,  // groovy 3/0/0 xsjslib 2/0/0 podspec 2/0/0 gemspec 2/0/0
-        128, 2, 3, 2,  // limited 0/0/0w command 2/0/0 service 3/0/0 befunge 2/0/0
-        2, 2, 160, 2,  // textile 2/0/0 oxygene 2/0/0 compare 0/0/1w feature 2/0/0
-        160, 128, 128, 2,  // network 0/0/1w capital 0/0/0w channel 0/0/0w omgrofl 2/0/0
+        2, 2, 2, 2,  // cats 2/0/0 dats 2/0/0 volt 2/0/0 xslt 2/0/0
+        2, 2, 3, 2,  // riot 2/0/0 phpt 2/0/0 dart 3/0/0 wast 2/0/0
+        3, 2, 2, 2,  // list 3/0/0 asax 2/0/0 flex 2/0/0 cjsx 2/0/0
+        2, 2, 2, 2,  // tmux 2/0/0 rexx 2/0/0 ruby 2/0/0 pony 2/0/0
+        2, 2, 2, 2,  // crc32 2/0/0 json5 2/0/0 lagda 2/0/0 jinja 2/0/0
+        3, 2, 2, 2,  // scala 3/0/0 jslib 2/0/0 ipynb 2/0/0 mspec 2/0/0
+        2, 2, 2, 2,  // jsonc 2/0/0 jscad 2/0/0 minid 2/0/0 xtend 2/0/0
+        2, 2, 2, 2,  // grace 2/0/0 blade 2/0/0 cmake 2/0/0 rpgle 2/0/0
+        2, 2, 2, 3,  // jspre 2/0/0 latte 2/0/0 sieve 2/0/0 patch 3/0/0
+        2, 2, 2, 2,  // cocci 2/0/0 smali 2/0/0 cabal 2/0/0 metal 2/0/0
+        2, 2, 2, 2,  // dhall 2/0/0 scaml 2/0/0 phtml 2/0/0 xhtml 2/0/0
+        2, 2, 2, 2,  // zimpl 2/0/0 pgsql 2/0/0 gleam 2/0/0 dylan 2/0/0
+        2, 2, 2, 2,  // talon 2/0/0 bison 2/0/0 jison 2/0/0 prawn 2/0/0
+        2, 2, 2, 2,  // mligo 2/0/0 nlogo 2/0/0 marko 2/0/0 cairo 2/0/0
+        2, 2, 2, 2,  // astro 2/0/0 lasso 2/0/0 proto 2/0/0 bicep 2/0/0
+        2, 3, 2, 2,  // capnp 2/0/0 timer 3/0/0 rbbas 2/0/0 bones 2/0/0
+        2, 2, 2, 3,  // pegjs 2/0/0 mumps 2/0/0 janet 2/0/0 swift 3/0/0
+        3, 2, 2, 2,  // mount 3/0/0 robot 2/0/0 plist 2/0/0 cirru 2/0/0
+        2, 2, 2, 2,  // nginx 2/0/0 druby 2/0/0 numpy 2/0/0 curry 2/0/0
+        2, 2, 2, 2,  // prisma 2/0/0 matlab 2/0/0 outjob 2/0/0 nanorc 2/0/0
+        2, 2, 2, 2,  // liquid 2/0/0 ebuild 2/0/0 rbuild 2/0/0 jsonld 2/0/0
+        2, 2, 2, 2,  // gradle 2/0/0 creole 2/0/0 svelte 2/0/0 irclog 2/0/0
+        2, 2, 2, 2,  // lvproj 2/0/0 webidl 2/0/0 lookml 2/0/0 cshtml 2/0/0
+        2, 2, 2, 2,  // sparql 2/0/0 ceylon 2/0/0 religo 2/0/0 regexp 2/0/0
+        2, 2, 2, 2,  // shader 2/0/0 watchr 2/0/0 factor 2/0/0 asddls 2/0/0
+        2, 2, 3, 2,  // eclass 2/0/0 maxpat 2/0/0 socket 3/0/0 thrift 2/0/0
+        2, 2, 2, 2,  // parrot 2/0/0 conllu 2/0/0 monkey 2/0/0 whiley 2/0/0
+        2, 3, 2, 2,  // xquery 2/0/0 groovy 3/0/0 xsjslib 2/0/0 podspec 2/0/0
+        2, 2, 3, 2,  // gemspec 2/0/0 command 2/0/0 service 3/0/0 befunge 2/0/0
+        2, 2, 2, 2,  // textile 2/0/0 oxygene 2/0/0 feature 2/0/0 omgrofl 2/0/0
         2, 2, 2, 2,  // graphql 2/0/0 texinfo 2/0/0 objdump 2/0/0 desktop 2/0/0
-        2, 128, 128, 2,  // builder 2/0/0 systems 0/0/0w windows 0/0/0w jsonnet 2/0/0
-        160, 2, 2, 128,  // support 0/0/1w asciidoc 2/0/0 mustache 2/0/0 software 0/0/0w
-        2, 32, 128, 2,  // jbuilder 2/0/0 discover 0/0/1 graphics 0/0/0w jisonlex 2/0/0
-        128, 160, 130, 2,  // security 0/0/0w property 0/0/1w properties 2/0/0w sh-session 2/0/0
-        2, 2, 2, 2,  // yasnippet 2/0/0 textproto 2/0/0 gitignore 2/0/0 mcfunction 2/0/0
-        2, 2, 2, 2,  // applescript 2/0/0 javascript 2/0/0 pluginspec 2/0/0 d-objdump 2/0/0
-        2, 128, 2, 2,  // apacheconf 2/0/0 management 0/0/0w darcspatch 2/0/0 c-objdump 2/0/0
-        160, 2, 2, 2,  // directory 0/0/1w xsp-config 2/0/0 litcoffee 2/0/0 dockerfile 2/0/0
-        2, 2, 2, 2,  // gitconfig 2/0/0 handlebars 2/0/0 cppobjdump 2/0/0 dircolors 2/0/0
-        2, 2, 2,  // mathematica 2/0/0 zsh-theme 2/0/0 mediawiki 2/0/0
+        2, 2, 2, 2,  // builder 2/0/0 jsonnet 2/0/0 asciidoc 2/0/0 mustache 2/0/0
+        2, 2, 2, 2,  // jbuilder 2/0/0 jisonlex 2/0/0 sh-session 2/0/0 yasnippet 2/0/0
+        2, 2, 2, 2,  // textproto 2/0/0 gitignore 2/0/0 mcfunction 2/0/0 applescript 2/0/0
+        2, 2, 2, 2,  // javascript 2/0/0 pluginspec 2/0/0 d-objdump 2/0/0 apacheconf 2/0/0
+        2, 2, 2, 2,  // darcspatch 2/0/0 c-objdump 2/0/0 xsp-config 2/0/0 litcoffee 2/0/0
+        2, 2, 2, 2,  // dockerfile 2/0/0 gitconfig 2/0/0 handlebars 2/0/0 cppobjdump 2/0/0
+        2, 2, 2, 2,  // dircolors 2/0/0 mathematica 2/0/0 zsh-theme 2/0/0 mediawiki 2/0/0
     ]
 }

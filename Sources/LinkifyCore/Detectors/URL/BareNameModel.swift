@@ -65,6 +65,21 @@ struct BareNameModel {
     /// as a domain (0–4), as a member name in code (0–2), and whether it is a
     /// common English word.
     static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>) -> (ext: Int, domain: Int, member: Int, word: Bool) {
+        weights(t, tld, keys: TLDDoubleLife.keys, values: TLDDoubleLife.values)
+    }
+
+    /// The extension and domain weights of a label before the top one: a
+    /// top-level domain's (`so` in `libpam.so.XXX`), else a common extension's (`conf`).
+    static func innerWeights(_ t: UnsafeBufferPointer<UInt8>, _ label: Range<Int>) -> (ext: Int, domain: Int) {
+        let w = weights(t, label)
+        if w.ext > 0 || w.domain > 0 { return (w.ext, w.domain) }
+        let e = weights(t, label, keys: TLDDoubleLife.innerKeys, values: TLDDoubleLife.innerValues)
+        return (e.ext, e.domain)
+    }
+
+    @inline(__always)
+    static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>, keys: [UInt64], values: [UInt8])
+        -> (ext: Int, domain: Int, member: Int, word: Bool) {
         var key: UInt64 = 0
         if tld.count <= 8 {
             for k in tld.reversed() {
@@ -77,14 +92,13 @@ struct BareNameModel {
             guard !t[tld].contains(where: { $0 >= 0x80 }) else { return (0, 0, 0, false) }
             key = stemHash(UnsafeBufferPointer(rebasing: t[tld])) | 1 << 63
         }
-        let keys = TLDDoubleLife.keys
         var lo = 0, hi = keys.count
         while lo < hi {
             let mid = (lo + hi) >> 1
             if keys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
         guard lo < keys.count && keys[lo] == key else { return (0, 0, 0, false) }
-        let v = TLDDoubleLife.values[lo]
+        let v = values[lo]
         return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5 & 3), v & 0x80 != 0)
     }
 
@@ -140,7 +154,11 @@ struct BareNameModel {
         // `safe.directory`, `time.now`, `user.email`: a generic domain delegated
         // since 2013 that is also a common English word is, in text, most often
         // a setting or code; a country or older domain keeps its weight.
-        if word && domain == 0 { j.add(Weight.word, explains, "'.\(tldName)' as a common English word") }
+        // The same holds for a two-letter country or older generic domain
+        // (weight 1) that is such a word: `worker.id`, `Object.is`,
+        // `format.to` are code and settings far more often than hosts in
+        // Indonesia, Iceland or Tonga; the word then cancels the domain's weight and weighs -1.
+        if word && domain <= 1 { j.add(Weight.word - domain, explains, "'.\(tldName)' as a common English word") }
         // A common file extension: one that weighs more as an extension than as a domain.
         let extensionWins = ext > domain
         let stemEnd = firstDot(t, c.host)
@@ -179,7 +197,7 @@ struct BareNameModel {
         // domain a label of three letters or fewer there is the registry's own
         // second level (`cam.ac.uk`, `example.co.uk`, `city.go.jp`), not an extension.
         if let inner = innerLabel(t, c), !(c.tld.count == 2 && inner.count <= 3) {
-            let (innerExt, innerDomain, _, _) = weights(t, inner)
+            let (innerExt, innerDomain) = innerWeights(t, inner)
             if innerExt >= 2 && innerExt > innerDomain {
                 j.add(Weight.innerExtension, explains,
                       "'.\(explains ? UTF8Bytes.string(t, inner).lowercased() : "")' before the top label is a file extension (weight \(innerExt))")
@@ -195,9 +213,11 @@ struct BareNameModel {
         if c.tld.count >= 3 && t[c.tld].allSatisfy({ $0 | 0x20 == t[c.tld.lowerBound] | 0x20 }) {
             j.add(Weight.placeholder, explains, "a placeholder top label (one letter repeated)")
         }
-        // `thr->ts.team`, `ic->core.im`: a C member access, not a host.
-        if c.host.lowerBound >= 2 && t[c.host.lowerBound - 1] == 0x3E && t[c.host.lowerBound - 2] == 0x2D {
-            j.add(Weight.memberAccess, explains, "'->' before it (a member access)")
+        // `thr->ts.team`, `ic->core.im`: a C member access, not a host; nor is
+        // a member of `self` or `this` (`self.id`, `this.data`).
+        if (c.host.lowerBound >= 2 && t[c.host.lowerBound - 1] == 0x3E && t[c.host.lowerBound - 2] == 0x2D)
+            || Self.isReceiver(t, c.host.lowerBound..<stemEnd) {
+            j.add(Weight.memberAccess, explains, "'->' before it or 'self.'/'this.' (a member access)")
         }
         // `fs.watch()`, `Object.is(x, y)`, `session.post(message, …)`: a call.
         if c.host.upperBound < t.count && t[c.host.upperBound] == 0x28 {
@@ -256,6 +276,14 @@ struct BareNameModel {
         for k in c.tld where !(t[k] >= 0x41 && t[k] <= 0x5A) { return false }
         for k in c.host.lowerBound..<c.tld.lowerBound where t[k] >= 0x61 && t[k] <= 0x7A { return true }
         return false
+    }
+
+    /// Whether `r` is `self` or `this` (any case).
+    static func isReceiver(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard r.count == 4 else { return false }
+        let w = UInt32(t[r.lowerBound] | 0x20) << 24 | UInt32(t[r.lowerBound + 1] | 0x20) << 16
+            | UInt32(t[r.lowerBound + 2] | 0x20) << 8 | UInt32(t[r.lowerBound + 3] | 0x20)
+        return w == 0x7365_6C66 || w == 0x7468_6973   // self, this
     }
 
     /// Whether a host of three labels or more starts with `com.`, `org.`,
@@ -481,13 +509,11 @@ struct DocumentHosts {
     }
 }
 
-/// A bare name linked on the model's own evidence, kept until the scan ends
-/// in case the text also writes it as a path component.
+/// A bare name linked on the model's own evidence, with the judgement that
+/// linked it: kept when explaining, for `--explain` to print if the name is
+/// unlinked at the end of the scan (`retractPathNames`).
 struct LinkedBareName {
     var start: Int
-    var end: Int
-    var host: Range<Int>
-    /// The judgement that linked it, when explaining (else empty).
     var judgement: BareNameModel.Judgement
 }
 
@@ -508,14 +534,21 @@ extension UTS58Scanner {
     /// list), unless the text also writes their host as a host (`DocumentHosts`,
     /// which wins). The evidence is the names this scan visited, before or after
     /// the bare name: like `DocumentHosts`, bounded by the window.
+    /// The bare names are found again among the entities this scan produced (a
+    /// URL whose target is `https://` and its text, without `www.`), so that
+    /// the scan keeps nothing per name unless it explains.
     func retractPathNames(_ state: inout ScanState, into out: inout [Entity]) {
         let t = state.t
         state.pathNames.sort()
         let paths = state.pathNames
         var retracted: [Int] = []
         var hosts: DocumentHosts?
-        for name in state.linkedBare {
-            let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[name.host]))
+        for e in out where e.start >= state.scanStart && e.kind == .url && !e.range.isEmpty
+            && e.strings == nil && e.prefix == .https && !Self.hasWWWPrefix(t, e.start) {
+            var hostEnd = DocumentHosts.hostEnd(t, from: e.start)
+            while hostEnd > e.start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
+            let host = e.start..<min(hostEnd, e.end)
+            let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host]))
             var lo = 0, hi = paths.count
             while lo < hi {
                 let mid = (lo + hi) >> 1
@@ -523,16 +556,16 @@ extension UTS58Scanner {
             }
             guard lo < paths.count && paths[lo] == h else { continue }
             if hosts == nil { hosts = state.updatedEvidence() }
-            if hosts!.contains(t, name.host) { continue }
-            retracted.append(name.start)
+            if hosts!.contains(t, host) { continue }
+            retracted.append(e.start)
             if state.explains {
-                state.rejected.removeAll { e in
-                    if e.start == name.start, e.kind == .url, case .linked = e.verdict { return true }
+                state.rejected.removeAll { x in
+                    if x.start == e.start, x.kind == .url, case .linked = x.verdict { return true }
                     return false
                 }
-                var judgement = name.judgement
+                var judgement = state.linkedBare.first(where: { $0.start == e.start })?.judgement ?? BareNameModel.Judgement()
                 judgement.add(BareNameModel.Weight.documentPath, true, "the text also writes this name as a path component (after '/' or '\\')")
-                state.reject(name.start, name.end, .url, .bareName(judgement.summary))
+                state.reject(e.start, e.end, .url, .bareName(judgement.summary))
             }
         }
         guard !retracted.isEmpty else { return }

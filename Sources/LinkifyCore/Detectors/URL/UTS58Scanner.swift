@@ -106,7 +106,7 @@ struct UTS58Scanner: EntityScanner {
             }
             i += dotLength
         }
-        if !state.pathNames.isEmpty && !state.linkedBare.isEmpty { retractPathNames(&state, into: &out) }
+        if !state.pathNames.isEmpty && reportsURLs { retractPathNames(&state, into: &out) }
         if !state.pending.isEmpty {
             _ = state.updatedEvidence()
             settlePending(&state, into: &out)
@@ -179,9 +179,9 @@ struct UTS58Scanner: EntityScanner {
         /// Bare names that only document evidence could make links, decided
         /// when the scan ends (the evidence may come after them).
         var pending: [PendingName] = []
-        /// Names found right after `/` or `\` (`BareNameModel.stemHash`), and the
-        /// bare names linked on the model's own evidence: a name the text also
-        /// writes as a path component is not a link (`retractPathNames`).
+        /// Names found right after `/` or `\` (`BareNameModel.stemHash`): a bare
+        /// name the text also writes as a path component is not a link
+        /// (`retractPathNames`); when explaining, the judgements of the bare names linked.
         var pathNames: [UInt64] = []
         var linkedBare: [LinkedBareName] = []
 
@@ -377,8 +377,7 @@ struct UTS58Scanner: EntityScanner {
             // (Also when URLs are not reported: the finder matches rules to the
             // candidates reported, and reading `reportsURLs` here costs the plain scan.)
             if state.explains { state.explainLink(domainStart, end, judgement) }
-            state.linkedBare.append(LinkedBareName(start: domainStart, end: end, host: candidate.host,
-                                                   judgement: state.explains ? judgement : BareNameModel.Judgement()))
+            if state.explains { state.linkedBare.append(LinkedBareName(start: domainStart, judgement: judgement)) }
         } else {
             state.evidenceStarts.append(domainStart)
         }

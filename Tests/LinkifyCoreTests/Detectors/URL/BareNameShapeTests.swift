@@ -53,6 +53,26 @@ import Testing
         #expect(marked("see example.com (the site)") == "see |example.com| (the site)")
     }
 
+    /// A member of `self` or `this` is code.
+    @Test func receiver() {
+        // python3.11-doc: library/itertools.rst
+        #expect(marked("              self.id = object()") == "              self.id = object()")
+        #expect(marked("this.data = 1") == "this.data = 1")
+    }
+
+    /// A two-letter country domain that is a common English word weighs -1
+    /// on its own (code and settings); document evidence still links it.
+    @Test func countryDomainThatIsAWord() {
+        // nodejs/api/cluster.md
+        #expect(marked("  console.log(`The worker #${worker.id} has disconnected`);")
+                == "  console.log(`The worker #${worker.id} has disconnected`);")
+        // git/changelog.gz
+        #expect(marked("      format-patch: document the format.to configuration setting")
+                == "      format-patch: document the format.to configuration setting")
+        #expect(marked("see cryp.to, mail me@cryp.to") == "see |cryp.to|, mail |me@cryp.to|")
+        #expect(marked("see example.de") == "see |example.de|")   // not a word: a country keeps its weight
+    }
+
     /// A reverse domain name (D-Bus, GSettings, Java) starts with a top-level domain.
     @Test func reverseDomainName() {
         // system-config-printer/changelog.gz
