@@ -34,6 +34,7 @@ struct BareNameModel {
         static let fileStem = -4
         static let capitals = -2
         static let oneLetterStem = -2
+        static let twoLetterStem = -1
         static let codeSpan = -4
         static let identifier = -10
         static let word = -1
@@ -169,6 +170,12 @@ struct BareNameModel {
             j.add(Weight.fileStem, explains, "a file stem")
         }
         if stemEnd == c.host.lowerBound + 1 { j.add(Weight.oneLetterStem, explains, "a one-letter stem") }
+        // `ld.gold`, `fs.watch`: under a generic domain delegated since 2013 a
+        // two-letter stem is a tool's or module's short name far more often
+        // than a host (`v8.dev` then needs the document's evidence).
+        if stemEnd == c.host.lowerBound + 2 && stemEnd + 1 == c.tld.lowerBound && domain == 0 && !word {
+            j.add(Weight.twoLetterStem, explains, "a two-letter stem under a generic domain delegated since 2013")
+        }
         // Capitals: a camelCase stem (`GitHub`, `fooBar`) weighs against a
         // domain always; a capitalised one (`Makefile`, `README`) only when the
         // top label is also a file extension, since UTS #58's own tests link
@@ -193,10 +200,11 @@ struct BareNameModel {
             j.add(Weight.obfuscatedAddress, explains, "'-at-' in the name (an address written without '@')")
         }
         // `sensors.conf.eg`, `dns.h.xxx`, `libpam.so.XXX`, `x.tar.xz`: a common
-        // file extension before the top label makes a file name. Under a country
+        // file extension (of four letters or fewer, as most are: a longer
+        // inner label is not looked up) before the top label makes a file name. Under a country
         // domain a label of three letters or fewer there is the registry's own
         // second level (`cam.ac.uk`, `example.co.uk`, `city.go.jp`), not an extension.
-        if let inner = innerLabel(t, c), !(c.tld.count == 2 && inner.count <= 3) {
+        if let inner = innerLabel(t, c), inner.count <= 4, !(c.tld.count == 2 && inner.count <= 3) {
             let (innerExt, innerDomain) = innerWeights(t, inner)
             if innerExt >= 2 && innerExt > innerDomain {
                 j.add(Weight.innerExtension, explains,
@@ -514,6 +522,7 @@ struct DocumentHosts {
 /// unlinked at the end of the scan (`retractPathNames`).
 struct LinkedBareName {
     var start: Int
+    var end: Int
     var judgement: BareNameModel.Judgement
 }
 
@@ -534,20 +543,18 @@ extension UTS58Scanner {
     /// list), unless the text also writes their host as a host (`DocumentHosts`,
     /// which wins). The evidence is the names this scan visited, before or after
     /// the bare name: like `DocumentHosts`, bounded by the window.
-    /// The bare names are found again among the entities this scan produced (a
-    /// URL whose target is `https://` and its text, without `www.`), so that
-    /// the scan keeps nothing per name unless it explains.
+    /// The scan keeps only where each bare name it linked starts (and, when
+    /// explaining, its judgement); the host is read again from there.
     func retractPathNames(_ state: inout ScanState, into out: inout [Entity]) {
         let t = state.t
         state.pathNames.sort()
         let paths = state.pathNames
         var retracted: [Int] = []
         var hosts: DocumentHosts?
-        for e in out where e.start >= state.scanStart && e.kind == .url && !e.range.isEmpty
-            && e.strings == nil && e.prefix == .https && !Self.hasWWWPrefix(t, e.start) {
-            var hostEnd = DocumentHosts.hostEnd(t, from: e.start)
-            while hostEnd > e.start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
-            let host = e.start..<min(hostEnd, e.end)
+        for start in state.linkedBareStarts {
+            var hostEnd = DocumentHosts.hostEnd(t, from: start)
+            while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
+            let host = start..<hostEnd
             let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host]))
             var lo = 0, hi = paths.count
             while lo < hi {
@@ -557,20 +564,20 @@ extension UTS58Scanner {
             guard lo < paths.count && paths[lo] == h else { continue }
             if hosts == nil { hosts = state.updatedEvidence() }
             if hosts!.contains(t, host) { continue }
-            retracted.append(e.start)
-            if state.explains {
+            retracted.append(start)
+            if state.explains, let name = state.linkedBare.first(where: { $0.start == start }) {
                 state.rejected.removeAll { x in
-                    if x.start == e.start, x.kind == .url, case .linked = x.verdict { return true }
+                    if x.start == start, x.kind == .url, case .linked = x.verdict { return true }
                     return false
                 }
-                var judgement = state.linkedBare.first(where: { $0.start == e.start })?.judgement ?? BareNameModel.Judgement()
+                var judgement = name.judgement
                 judgement.add(BareNameModel.Weight.documentPath, true, "the text also writes this name as a path component (after '/' or '\\')")
-                state.reject(e.start, e.end, .url, .bareName(judgement.summary))
+                state.reject(start, name.end, .url, .bareName(judgement.summary))
             }
         }
         guard !retracted.isEmpty else { return }
         let starts = Set(retracted)
-        out.removeAll { $0.kind == .url && starts.contains($0.start) }
+        out.removeAll { $0.kind == .url && $0.start >= state.scanStart && starts.contains($0.start) }
     }
 
     /// Links the pending names whose host the scan has since seen written as a

@@ -106,7 +106,7 @@ struct UTS58Scanner: EntityScanner {
             }
             i += dotLength
         }
-        if !state.pathNames.isEmpty && reportsURLs { retractPathNames(&state, into: &out) }
+        if !state.pathNames.isEmpty && !state.linkedBareStarts.isEmpty && reportsURLs { retractPathNames(&state, into: &out) }
         if !state.pending.isEmpty {
             _ = state.updatedEvidence()
             settlePending(&state, into: &out)
@@ -183,6 +183,7 @@ struct UTS58Scanner: EntityScanner {
         /// name the text also writes as a path component is not a link
         /// (`retractPathNames`); when explaining, the judgements of the bare names linked.
         var pathNames: [UInt64] = []
+        var linkedBareStarts: [Int] = []
         var linkedBare: [LinkedBareName] = []
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
@@ -377,7 +378,8 @@ struct UTS58Scanner: EntityScanner {
             // (Also when URLs are not reported: the finder matches rules to the
             // candidates reported, and reading `reportsURLs` here costs the plain scan.)
             if state.explains { state.explainLink(domainStart, end, judgement) }
-            if state.explains { state.linkedBare.append(LinkedBareName(start: domainStart, judgement: judgement)) }
+            state.linkedBareStarts.append(domainStart)
+            if state.explains { state.linkedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
         } else {
             state.evidenceStarts.append(domainStart)
         }

@@ -53,6 +53,16 @@ import Testing
         #expect(marked("see example.com (the site)") == "see |example.com| (the site)")
     }
 
+    /// A two-letter stem under a generic domain delegated since 2013 is a
+    /// tool's or module's short name (binutils/changelog.Debian.gz, nodejs's CHANGELOG.md).
+    @Test func twoLetterStem() {
+        #expect(marked("    - Rename gold, ld.gold, ld.bfd to their triplet prefixed equivalents.")
+                == "    - Rename gold, ld.gold, ld.bfd to their triplet prefixed equivalents.")
+        #expect(marked("* Fix fs.watch on OS X (Ben Noordhuis)") == "* Fix fs.watch on OS X (Ben Noordhuis)")
+        #expect(marked("see v8.dev and https://v8.dev/blog") == "see |v8.dev| and |https://v8.dev/blog|")
+        #expect(marked("see sf.net") == "see |sf.net|")   // an older domain keeps its weight
+    }
+
     /// A member of `self` or `this` is code.
     @Test func receiver() {
         // python3.11-doc: library/itertools.rst
