@@ -204,7 +204,8 @@ struct BareNameModel {
         // inner label is not looked up) before the top label makes a file name. Under a country
         // domain a label of three letters or fewer there is the registry's own
         // second level (`cam.ac.uk`, `example.co.uk`, `city.go.jp`), not an extension.
-        if let inner = innerLabel(t, c), inner.count <= 4, !(c.tld.count == 2 && inner.count <= 3) {
+        let threeLabels = stemEnd + 1 < c.tld.lowerBound
+        if threeLabels, let inner = innerLabel(t, c), inner.count <= 4, !(c.tld.count == 2 && inner.count <= 3) {
             let (innerExt, innerDomain) = innerWeights(t, inner)
             if innerExt >= 2 && innerExt > innerDomain {
                 j.add(Weight.innerExtension, explains,
@@ -234,7 +235,7 @@ struct BareNameModel {
         // `org.fedoraproject.config.services`, `org.freedesktop.Tracker`: a
         // reverse domain name (a D-Bus, GSettings or Java name) starts with a
         // generic top-level domain; a host ends with one (`org.example.com` is a host).
-        if domain < 4 && Self.startsWithTopDomain(t, c) {
+        if threeLabels && domain < 4 && Self.startsWithTopDomain(t, c) {
             j.add(Weight.reverseDomain, explains, "a reverse domain name (starts with a top-level domain)")
         }
         // `\t* make-all.com, setup.com: New files.`: the names a ChangeLog
@@ -280,6 +281,7 @@ struct BareNameModel {
     /// Whether the top label is all capital letters while the rest of the host
     /// has a small letter (`i.MX`, `screen.XXX`). A punycode label (`XN--11B4C3D`,
     /// a UTS #58 test line after `abc.`) is an encoding, not a word: not counted.
+    @inline(__always)
     static func isCapitalTopLabel(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate) -> Bool {
         for k in c.tld where !(t[k] >= 0x41 && t[k] <= 0x5A) { return false }
         for k in c.host.lowerBound..<c.tld.lowerBound where t[k] >= 0x61 && t[k] <= 0x7A { return true }
@@ -287,6 +289,7 @@ struct BareNameModel {
     }
 
     /// Whether `r` is `self` or `this` (any case).
+    @inline(__always)
     static func isReceiver(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
         guard r.count == 4 else { return false }
         let w = UInt32(t[r.lowerBound] | 0x20) << 24 | UInt32(t[r.lowerBound + 1] | 0x20) << 16
@@ -576,8 +579,16 @@ extension UTS58Scanner {
             }
         }
         guard !retracted.isEmpty else { return }
-        let starts = Set(retracted)
-        out.removeAll { $0.kind == .url && $0.start >= state.scanStart && starts.contains($0.start) }
+        // `retracted` is in scan order, so ascending: a binary search, no Set to build.
+        out.removeAll { e in
+            guard e.kind == .url && e.start >= state.scanStart else { return false }
+            var lo = 0, hi = retracted.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if retracted[mid] < e.start { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < retracted.count && retracted[lo] == e.start
+        }
     }
 
     /// Links the pending names whose host the scan has since seen written as a
