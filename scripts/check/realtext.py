@@ -35,8 +35,9 @@ With `--detect all` the same files give phone links per MB (every phone
 link in changelogs and NEWS files that we read was a version, CVE id or
 date, so all are counted as false; `--list` prints a sample to check) and
 date year mismatches: a date entity whose text, or the text right after
-it (a year after a zone, as git and date(1) write it), holds a four-digit
-year different from its value's year.
+it (a year after a zone, as git and date(1) write it; read from the file's
+bytes at the entity's `--offsets utf8` end), holds a four-digit year
+different from its value's year.
 """
 import argparse
 import atexit
@@ -142,6 +143,8 @@ def main():
     ap.add_argument("--labels", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "realtext-labels.txt"))
     ap.add_argument("--list", type=int, default=0, help="print N unlabelled names and N phones to check by eye")
     ap.add_argument("--max-files", type=int, default=0)
+    ap.add_argument("--dump", help="write each scheme-less link of --bin as a JSON line: name, label, rule, "
+                    "and 60 characters of text either side (to label by eye)")
     args = ap.parse_args()
 
     files = corpus_files(args.source)
@@ -215,6 +218,16 @@ def main():
                 fil += 1
             else:
                 unl += 1
+        if name == "bin" and args.dump:
+            decoded = {}
+            with open(args.dump, "w", encoding="utf-8") as out:
+                for r in recs:
+                    if r["path"] not in decoded:   # scalar offsets, the default: slice the decoded text
+                        decoded[r["path"]] = contents.get(r["path"], b"").decode("utf-8", "replace")
+                    text, s0 = decoded[r["path"]], r["start"]
+                    verdict, rule = label(r["text"])
+                    out.write(json.dumps({"name": host_of(r["text"]), "label": verdict, "rule": rule,
+                                          "context": text[max(0, s0 - 60):r["end"] + 60]}) + "\n")
         print("\n[%s] %s" % (name, args.bin if name == "bin" else args.baseline))
         print("  scheme-less non-www links: %d (%.0f per MB)" % (len(recs), len(recs) / mb if mb else 0))
         print("  by top-level label: " + ", ".join("%s %d" % kv for kv in by_tld.most_common(15)))
@@ -238,7 +251,9 @@ def main():
     for name, binary in (("baseline", args.baseline), ("bin", args.bin)):
         if not binary:
             continue
-        recs = run(binary, paths, ["--detect", "all"])
+        # Byte offsets: the tail after a date is sliced from the file's bytes
+        # (scalar offsets, the default, drift after the first non-ASCII character).
+        recs = run(binary, paths, ["--detect", "all", "--offsets", "utf8"])
         phones = [r for r in recs if r.get("kind") == "phone"]
         mismatches = []
         for r in recs:

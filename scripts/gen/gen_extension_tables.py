@@ -40,8 +40,11 @@ Weights, written down here so that the table can be regenerated and argued with:
                       model weighs it only for domain weight 0 (a generic
                       domain delegated since 2013: `safe.directory` is a git
                       setting, `time.now` code)
-Only domains in IANA's list are written (a name whose last label is not a
-top-level domain is never a bare link anyway).
+The domains in IANA's list with any weight are written, and the labels that
+are not top-level domains but common file extensions (extension weight 2 or
+3: `conf`, `h`, `mak`, `tar`), for the label before the top one
+(`sensors.conf.eg`, `dns.h.xxx` are file names); a name whose last label is
+not a top-level domain is never a bare link, so those only weigh there.
 """
 import os
 import re
@@ -56,10 +59,10 @@ import sys
 # Autotest suites (.at), makeindex styles (.ist), qmake projects (.pro), BitBake recipes (.bb),
 # Objective-C++ (.mm), zone files (.zone), catalogues (.cat), backups (.bak .old .orig),
 # sendmail and imake configuration files (`sendmail.cf`, `linux.cf`: .cf), Debian's
-# per-package NEWS files (`debian/slapd.NEWS`: .news).
+# per-package NEWS files (`debian/slapd.NEWS`: .news), tar archives (`x.tar.xz`: .tar).
 BUILD_NAMES = """in am ac at build map so la mo man inc new docs info target service socket mount timer
 pub key run app zip cab ist pro bb mm zone cat bak old orig diff patch log lock list conf cfg ini spec
-sh py pl pm rs md mk ps tf gd mov cf news""".split()
+sh py pl pm rs md mk ps tf gd mov cf news tar""".split()
 
 TOP_TLDS = "com net org edu gov".split()
 COMMON_TLDS = """mil int info biz io co us uk de fr nl eu ru jp cn br au ca it es pl
@@ -189,6 +192,10 @@ def main():
         word = 1 if words.get(tld, 0) >= 20 else 0
         if ext or dom or member or word:
             rows.append((tld, ext, dom, member, word))
+    # Common extensions that are not domains: weighed as the label before the top
+    # one, in a table of their own so that the top label's search stays short.
+    inner_rows = [(label, ext_weight[label], 0, 0, 0) for label in sorted(ext_weight)
+                  if label not in tlds and ext_weight[label] >= 2 and re.fullmatch(r"[a-z0-9-]+", label)]
     version = "?"
     vfile = os.path.join(os.path.dirname(yml), "VERSION")
     if os.path.exists(vfile):
@@ -198,35 +205,38 @@ def main():
         f.write("// languages.yml and popular.yml (MIT, LICENSES/linguist.LICENSE), IANA's\n")
         f.write("// top-level domains and the member names of Python %s's standard library;\n" % sys.version.split()[0])
         f.write("// `make tables` regenerates it. Do not edit.\n\n")
-        f.write("/// Top-level domains that live a double life as file extensions.\n")
+        f.write("/// Top-level domains that live a double life as file extensions, and the\n")
+        f.write("/// common file extensions that are not domains (`innerKeys`: weighed as the\n")
+        f.write("/// label before the top one).\n")
         f.write("enum TLDDoubleLife {\n")
         f.write("    /// Keyed by the lowercase label's bytes, little-endian in a word (a longer\n")
         f.write("    /// label: its FNV-1a hash with the top bit set); the value\n")
         f.write("    /// is the extension weight (0-3), plus the domain weight (0-4) times 4, plus\n")
         f.write("    /// the member weight (0-2) times 32, plus 128 for a common English word.\n")
         f.write("    /// Domains absent from the table weigh 0.\n")
-        keyed = []
-        for tld, ext, dom, member, word in rows:
-            key = label_key(tld)
-            keyed.append((key, tld, ext, dom, member, word))
-        keyed.sort()
-        f.write("    /// Sorted, for a binary search (a Dictionary would hash every lookup).\n")
-        f.write("    static let keys: [UInt64] = [\n")
-        # Four entries a line, the labels in a comment, so the table stays short to read.
-        for i in range(0, len(keyed), 4):
-            group = keyed[i:i + 4]
-            f.write("        %s  // %s\n" % (" ".join("0x%x," % g[0] for g in group), " ".join(g[1] for g in group)))
-        f.write("    ]\n")
-        f.write("    /// The weights of `keys[i]`; the comment gives each label's extension,\n")
-        f.write("    /// domain and member weight, and w for a common English word.\n")
-        f.write("    static let values: [UInt8] = [\n")
-        for i in range(0, len(keyed), 4):
-            group = keyed[i:i + 4]
-            f.write("        %s  // %s\n" % (
-                " ".join("%d," % (g[2] + g[3] * 4 + g[4] * 32 + g[5] * 128) for g in group),
-                " ".join("%s %d/%d/%d%s" % (g[1], g[2], g[3], g[4], "w" if g[5] else "") for g in group)))
-        f.write("    ]\n}\n")
-    print("%d top-level domains weighed, %d used as file extensions" % (len(rows), sum(1 for r in rows if r[1])))
+        def table(name, table_rows, what):
+            keyed = sorted((label_key(label), label, ext, dom, member, word) for label, ext, dom, member, word in table_rows)
+            f.write("    /// %s, sorted, for a binary search (a Dictionary would hash every lookup).\n" % what)
+            f.write("    static let %s: [UInt64] = [\n" % (name + "Keys" if name else "keys"))
+            # Four entries a line, the labels in a comment, so the table stays short to read.
+            for i in range(0, len(keyed), 4):
+                group = keyed[i:i + 4]
+                f.write("        %s  // %s\n" % (" ".join("0x%x," % g[0] for g in group), " ".join(g[1] for g in group)))
+            f.write("    ]\n")
+            f.write("    /// The weights of `%s[i]`; the comment gives each label's extension,\n" % (name + "Keys" if name else "keys"))
+            f.write("    /// domain and member weight, and w for a common English word.\n")
+            f.write("    static let %s: [UInt8] = [\n" % (name + "Values" if name else "values"))
+            for i in range(0, len(keyed), 4):
+                group = keyed[i:i + 4]
+                f.write("        %s  // %s\n" % (
+                    " ".join("%d," % (g[2] + g[3] * 4 + g[4] * 32 + g[5] * 128) for g in group),
+                    " ".join("%s %d/%d/%d%s" % (g[1], g[2], g[3], g[4], "w" if g[5] else "") for g in group)))
+            f.write("    ]\n")
+        table("", rows, "Top-level domains")
+        table("inner", inner_rows, "Common file extensions that are not top-level domains")
+        f.write("}\n")
+    print("%d top-level domains weighed, %d used as file extensions; %d other extensions" % (
+        len(rows), sum(1 for r in rows if r[1]), len(inner_rows)))
 
 
 if __name__ == "__main__":

@@ -99,9 +99,11 @@ enum Help {
             weighed: its top label as a domain against it as a file extension, a member
             name in code or a common English word, its shape (Makefile-like, one-letter or
             camelCase stems, a code span's backtick, a _ glued to it, -at- in it, a path
-            or :LINE after it) and whether the same text writes
-            the host with a scheme, www. or in an email address; --explain prints the
-            weights. Never links: a name right after / or \\ (a path component) or before
+            or :LINE after it, an extension before the top label as in sensors.conf.eg,
+            the top label alone in capitals, -> before or ( after it, a reverse domain
+            name, a ChangeLog item's '* name:') and whether the same text writes the host
+            with a scheme, www. or in an email address, or the name after / as a path;
+            --explain prints the weights. Never links: a name right after / or \\ (a path component) or before
             :LINE: (main.rs:2:5). Not links either: pkg@1.2.3, git@host:path SSH remotes,
             version numbers, bare IPv4 addresses, URLs with user info; javascript:,
             vbscript: and data: are never linked.

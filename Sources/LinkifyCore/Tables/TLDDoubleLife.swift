@@ -3,14 +3,16 @@
 // top-level domains and the member names of Python 3.11.7's standard library;
 // `make tables` regenerates it. Do not edit.
 
-/// Top-level domains that live a double life as file extensions.
+/// Top-level domains that live a double life as file extensions, and the
+/// common file extensions that are not domains (`innerKeys`: weighed as the
+/// label before the top one).
 enum TLDDoubleLife {
     /// Keyed by the lowercase label's bytes, little-endian in a word (a longer
     /// label: its FNV-1a hash with the top bit set); the value
     /// is the extension weight (0-3), plus the domain weight (0-4) times 4, plus
     /// the member weight (0-2) times 32, plus 128 for a common English word.
     /// Domains absent from the table weigh 0.
-    /// Sorted, for a binary search (a Dictionary would hash every lookup).
+    /// Top-level domains, sorted, for a binary search (a Dictionary would hash every lookup).
     static let keys: [UInt64] = [
         0x6162, 0x6163, 0x6167, 0x616c,  // ba ca ga la
         0x616d, 0x616e, 0x6170, 0x6171,  // ma na pa qa
@@ -218,5 +220,318 @@ enum TLDDoubleLife {
         128, 128, 160, 128,  // systems 0/0/0w windows 0/0/0w support 0/0/1w software 0/0/0w
         32, 128, 128, 160,  // discover 0/0/1 graphics 0/0/0w security 0/0/0w property 0/0/1w
         130, 128, 160,  // properties 2/0/0w management 0/0/0w directory 0/0/1w
+    ]
+    /// Common file extensions that are not top-level domains, sorted, for a binary search (a Dictionary would hash every lookup).
+    static let innerKeys: [UInt64] = [
+        0x31, 0x62, 0x63, 0x64,  // 1 b c d
+        0x65, 0x66, 0x67, 0x68,  // e f g h
+        0x69, 0x6a, 0x6c, 0x6d,  // i j l m
+        0x6e, 0x70, 0x71, 0x72,  // n p q r
+        0x73, 0x74, 0x76, 0x77,  // s t v w
+        0x78, 0x79, 0x326d, 0x3369,  // x y m2 i3
+        0x3467, 0x346d, 0x3470, 0x6265,  // g4 m4 p4 eb
+        0x6268, 0x6270, 0x6272, 0x6276,  // hb pb rb vb
+        0x6368, 0x6375, 0x6378, 0x646c,  // hc uc xc ld
+        0x6470, 0x6574, 0x6772, 0x6868,  // pd te rg hh
+        0x6a61, 0x6b69, 0x6c65, 0x6c6a,  // aj ik el jl
+        0x6c6c, 0x6c6f, 0x6c71, 0x6c72,  // ll ol ql rl
+        0x6d65, 0x6d78, 0x6f67, 0x6f70,  // em xm go po
+        0x7063, 0x7070, 0x7073, 0x7165,  // cp pp sp eq
+        0x716a, 0x7275, 0x7363, 0x7366,  // jq ur cs fs
+        0x7368, 0x736a, 0x7371, 0x7374,  // hs js qs ts
+        0x7378, 0x737a, 0x746b, 0x766b,  // xs zs kt kv
+        0x7865, 0x7866, 0x7868, 0x786f,  // ex fx hx ox
+        0x7966, 0x7968, 0x7976, 0x7a6f,  // fy hy vy oz
+        0x303178, 0x303966, 0x317370, 0x337561,  // x10 f90 ps1 au3
+        0x337970, 0x34716d, 0x35716d, 0x367365,  // py3 mq4 mq5 es6
+        0x616432, 0x616566, 0x616574, 0x616c74,  // 2da fea tea tla
+        0x61706f, 0x617468, 0x61756c, 0x626461,  // opa hta lua adb
+        0x626467, 0x626572, 0x626962, 0x626f63,  // gdb reb bib cob
+        0x627265, 0x62736a, 0x636170, 0x636174,  // erb jsb pac tac
+        0x636374, 0x636463, 0x636465, 0x636469,  // tcc cdc edc idc
+        0x636663, 0x636761, 0x636970, 0x636f6f,  // cfc agc pic ooc
+        0x636f74, 0x637075, 0x637261, 0x63726d,  // toc upc arc mrc
+        0x63726f, 0x637361, 0x637364, 0x637367,  // orc asc dsc gsc
+        0x637370, 0x637372, 0x646567, 0x646573,  // psc rsc ged sed
+        0x646673, 0x64696b, 0x646c6f, 0x646d71,  // sfd kid old qmd
+        0x646f67, 0x646f6d, 0x646f70, 0x647262,  // god mod pod brd
+        0x647363, 0x656164, 0x656470, 0x65666c,  // csd dae pde lfe
+        0x657563, 0x657576, 0x657965, 0x666462,  // cue vue eye bdf
+        0x666476, 0x666c66, 0x666c67, 0x667069,  // vdf flf glf ipf
+        0x667173, 0x667472, 0x66756d, 0x676572,  // sqf rtf muf reg
+        0x676663, 0x676970, 0x67697a, 0x676f6c,  // cfg pig zig log
+        0x677270, 0x677561, 0x677673, 0x686373,  // prg aug svg sch
+        0x686e72, 0x68736b, 0x687378, 0x68737a,  // rnh ksh xsh zsh
+        0x687466, 0x696272, 0x696373, 0x696763,  // fth rbi sci cgi
+        0x696d6c, 0x696e69, 0x69736e, 0x697970,  // lmi ini nsi pyi
+        0x6a626f, 0x6a6c63, 0x6a7065, 0x6b6162,  // obj clj epj bak
+        0x6b616b, 0x6b616d, 0x6b6861, 0x6b6a6e,  // kak mak ahk njk
+        0x6b6c77, 0x6b6d73, 0x6b7761, 0x6c6162,  // wlk smk awk bal
+        0x6c6365, 0x6c6368, 0x6c6369, 0x6c636e,  // ecl hcl icl ncl
+        0x6c6374, 0x6c6376, 0x6c6477, 0x6c6734,  // tcl vcl wdl 4gl
+        0x6c6963, 0x6c697a, 0x6c6b70, 0x6c6d65,  // cil zil pkl eml
+        0x6c6d67, 0x6c6d70, 0x6c6d71, 0x6c6d78,  // gml pml qml xml
+        0x6c6d79, 0x6c6e66, 0x6c6e69, 0x6c6f73,  // yml fnl inl sol
+        0x6c7036, 0x6c7061, 0x6c7062, 0x6c7074,  // 6pl apl bpl tpl
+        0x6c7078, 0x6c7173, 0x6c7265, 0x6c726b,  // xpl sql erl krl
+        0x6c7361, 0x6c7362, 0x6c7363, 0x6c736c,  // asl bsl csl lsl
+        0x6c7466, 0x6c746d, 0x6c7473, 0x6c7474,  // ftl mtl stl ttl
+        0x6c7476, 0x6c7579, 0x6c7763, 0x6c7764,  // vtl yul cwl dwl
+        0x6c776f, 0x6c7874, 0x6c7a62, 0x6d6278,  // owl txl bzl xbm
+        0x6d6373, 0x6d6434, 0x6d6661, 0x6d6663,  // scm 4dm afm cfm
+        0x6d696e, 0x6d6976, 0x6d6a69, 0x6d6c65,  // nim vim ijm elm
+        0x6d7078, 0x6d7361, 0x6d736a, 0x6d7468,  // xpm asm jsm htm
+        0x6d746b, 0x6e6170, 0x6e6465, 0x6e6c73,  // ktm pan edn sln
+        0x6e7361, 0x6e7770, 0x6f6373, 0x6f6e69,  // asn pwn sco ino
+        0x6f6f6d, 0x70617a, 0x706570, 0x70657a,  // moo zap pep zep
+        0x706870, 0x706c63, 0x707063, 0x707068,  // php clp cpp hpp
+        0x707069, 0x707074, 0x707361, 0x707364,  // ipp tpp asp dsp
+        0x707367, 0x70736a, 0x707463, 0x707838,  // gsp jsp ctp 8xp
+        0x707967, 0x707970, 0x716f63, 0x726174,  // gyp pyp coq tar
+        0x726179, 0x726267, 0x726365, 0x726469,  // yar gbr ecr idr
+        0x726570, 0x726970, 0x726f66, 0x726f70,  // per pir for por
+        0x736162, 0x73616e, 0x736170, 0x736276,  // bas nas pas vbs
+        0x736463, 0x736572, 0x736863, 0x73686c,  // cds res chs lhs
+        0x736a63, 0x736a64, 0x736a65, 0x736a69,  // cjs djs ejs ijs
+        0x736a6d, 0x736a6e, 0x736a73, 0x736c61,  // mjs njs sjs als
+        0x736c63, 0x736c70, 0x736c73, 0x736d67,  // cls pls sls gms
+        0x736d6d, 0x73706d, 0x737262, 0x737363,  // mms mps brs css
+        0x737369, 0x73736a, 0x73736d, 0x73736e,  // iss jss mss nss
+        0x737373, 0x737463, 0x73746b, 0x73746d,  // sss cts kts mts
+        0x737861, 0x737865, 0x746162, 0x746270,  // axs exs bat pbt
+        0x746273, 0x74676c, 0x746878, 0x74696b,  // sbt lgt xht kit
+        0x74696e, 0x746b72, 0x747267, 0x747273,  // nit rkt grt srt
+        0x747366, 0x747372, 0x747476, 0x747566,  // fst rst vtt fut
+        0x74756e, 0x747874, 0x74796d, 0x747970,  // nut txt myt pyt
+        0x76616a, 0x766e65, 0x766f70, 0x767362,  // jav env pov bsv
+        0x767363, 0x767374, 0x776172, 0x776272,  // csv tsv raw rbw
+        0x776c63, 0x777970, 0x786272, 0x786565,  // clw pyw rbx eex
+        0x786574, 0x78696e, 0x786c70, 0x786d62,  // tex nix plx bmx
+        0x787363, 0x78736a, 0x787374, 0x787863,  // csx jsx tsx cxx
+        0x787868, 0x787869, 0x787970, 0x79656b,  // hxx ixx pyx key
+        0x796664, 0x796874, 0x797072, 0x797078,  // dfy thy rpy xpy
+        0x797361, 0x79736b, 0x797667, 0x31647370,  // asy ksy gvy psd1
+        0x316d7370, 0x32746d73, 0x33706870, 0x34706870,  // psm1 smt2 php3 php4
+        0x35706870, 0x61646761, 0x616c6176, 0x62697061,  // php5 agda vala apib
+        0x62747970, 0x63657073, 0x636f6472, 0x64616373,  // pytb spec rdoc scad
+        0x64656369, 0x6564616a, 0x65647970, 0x65676173,  // iced jade pyde sage
+        0x656b6163, 0x656b616a, 0x656b6172, 0x656b6970,  // cake jake rake pike
+        0x6573756d, 0x66666964, 0x66666f72, 0x666c6573,  // muse diff roff self
+        0x666e6261, 0x666e6265, 0x666e6f63, 0x67617266,  // abnf ebnf conf frag
+        0x6769726f, 0x67697774, 0x676e6179, 0x676e6972,  // orig twig yang ring
+        0x68736162, 0x68736374, 0x69676366, 0x69677370,  // bash tcsh fcgi psgi
+        0x69677377, 0x69707967, 0x6b636168, 0x6b636f6c,  // wsgi gypi hack lock
+        0x6b65657a, 0x6b72616c, 0x6b73616d, 0x6c61706f,  // zeek lark mask opal
+        0x6c626172, 0x6c646876, 0x6c646961, 0x6c647661,  // rabl vhdl aidl avdl
+        0x6c66736a, 0x6c6d6167, 0x6c6d6168, 0x6c6d6172,  // jsfl gaml haml raml
+        0x6c6d6179, 0x6c6d6f74, 0x6c6d7468, 0x6c6d746d,  // yaml toml html mtml
+        0x6c6d7570, 0x6c6d7868, 0x6c6f6f74, 0x6c706863,  // puml hxml tool chpl
+        0x6c706d61, 0x6c707467, 0x6c726570, 0x6c73616e,  // ampl gtpl perl nasl
+        0x6c736c67, 0x6c736c68, 0x6c797473, 0x6d696c73,  // glsl hlsl styl slim
+        0x6d696e61, 0x6d736170, 0x6d736171, 0x6e61656c,  // anim pasm qasm lean
+        0x6e617473, 0x6e656873, 0x6e657277, 0x6e69646f,  // stan shen wren odin
+        0x6e697073, 0x6e6f656e, 0x6e6f6f68, 0x6e6f6f6d,  // spin neon hoon moon
+        0x6e6f7363, 0x6e6f736a, 0x6e6f7473, 0x6f676572,  // cson json ston rego
+        0x6f67696c, 0x6f676f70, 0x6f6a6f6b, 0x6f6b616d,  // ligo pogo kojo mako
+        0x6f6c6f67, 0x70616261, 0x70616e73, 0x70696e73,  // golo abap snap snip
+        0x7073696c, 0x70736977, 0x70747468, 0x716e696c,  // lisp wisp http linq
+        0x72616c63, 0x72696c6d, 0x726f6874, 0x736a7373,  // clar mlir thor ssjs
+        0x736a7378, 0x73706870, 0x73727570, 0x73736173,  // xsjs phps purs sass
+        0x73736370, 0x73736373, 0x7373656c, 0x73746162,  // pcss scss less bats
+        0x73746163, 0x73746164, 0x746c6f76, 0x746c7378,  // cats dats volt xslt
+        0x746f6972, 0x74706870, 0x74726164, 0x74736177,  // riot phpt dart wast
+        0x7473696c, 0x78617361, 0x78656c66, 0x78736a63,  // list asax flex cjsx
+        0x78756d74, 0x78786572, 0x79627572, 0x796e6f70,  // tmux rexx ruby pony
+        0x3233637263, 0x356e6f736a, 0x616467616c, 0x616a6e696a,  // crc32 json5 lagda jinja
+        0x616c616373, 0x62696c736a, 0x626e797069, 0x636570736d,  // scala jslib ipynb mspec
+        0x636e6f736a, 0x646163736a, 0x64696e696d, 0x646e657478,  // jsonc jscad minid xtend
+        0x6563617267, 0x6564616c62, 0x656b616d63, 0x656c677072,  // grace blade cmake rpgle
+        0x657270736a, 0x657474616c, 0x6576656973, 0x6863746170,  // jspre latte sieve patch
+        0x6963636f63, 0x696c616d73, 0x6c61626163, 0x6c6174656d,  // cocci smali cabal metal
+        0x6c6c616864, 0x6c6d616373, 0x6c6d746870, 0x6c6d746878,  // dhall scaml phtml xhtml
+        0x6c706d697a, 0x6c71736770, 0x6d61656c67, 0x6e616c7964,  // zimpl pgsql gleam dylan
+        0x6e6f6c6174, 0x6e6f736962, 0x6e6f73696a, 0x6e77617270,  // talon bison jison prawn
+        0x6f67696c6d, 0x6f676f6c6e, 0x6f6b72616d, 0x6f72696163,  // mligo nlogo marko cairo
+        0x6f72747361, 0x6f7373616c, 0x6f746f7270, 0x7065636962,  // astro lasso proto bicep
+        0x706e706163, 0x72656d6974, 0x7361626272, 0x73656e6f62,  // capnp timer rbbas bones
+        0x736a676570, 0x73706d756d, 0x74656e616a, 0x7466697773,  // pegjs mumps janet swift
+        0x746e756f6d, 0x746f626f72, 0x7473696c70, 0x7572726963,  // mount robot plist cirru
+        0x786e69676e, 0x7962757264, 0x79706d756e, 0x7972727563,  // nginx druby numpy curry
+        0x616d73697270, 0x62616c74616d, 0x626f6a74756f, 0x63726f6e616e,  // prisma matlab outjob nanorc
+        0x64697571696c, 0x646c69756265, 0x646c69756272, 0x646c6e6f736a,  // liquid ebuild rbuild jsonld
+        0x656c64617267, 0x656c6f657263, 0x65746c657673, 0x676f6c637269,  // gradle creole svelte irclog
+        0x6a6f7270766c, 0x6c6469626577, 0x6c6d6b6f6f6c, 0x6c6d74687363,  // lvproj webidl lookml cshtml
+        0x6c7172617073, 0x6e6f6c796563, 0x6f67696c6572, 0x707865676572,  // sparql ceylon religo regexp
+        0x726564616873, 0x726863746177, 0x726f74636166, 0x736c64647361,  // shader watchr factor asddls
+        0x7373616c6365, 0x74617078616d, 0x74656b636f73, 0x746669726874,  // eclass maxpat socket thrift
+        0x746f72726170, 0x756c6c6e6f63, 0x79656b6e6f6d, 0x79656c696877,  // parrot conllu monkey whiley
+        0x797265757178, 0x79766f6f7267, 0x62696c736a7378, 0x63657073646f70,  // xquery groovy xsjslib podspec
+        0x636570736d6567, 0x646e616d6d6f63, 0x65636976726573, 0x65676e75666562,  // gemspec command service befunge
+        0x656c6974786574, 0x656e656779786f, 0x65727574616566, 0x6c666f72676d6f,  // textile oxygene feature omgrofl
+        0x6c716870617267, 0x6f666e69786574, 0x706d75646a626f, 0x706f746b736564,  // graphql texinfo objdump desktop
+        0x7265646c697562, 0x74656e6e6f736a, 0x636f646969637361, 0x656863617473756d,  // builder jsonnet asciidoc mustache
+        0x7265646c6975626a, 0x78656c6e6f73696a, 0x8649da9f3a333c8b, 0x99ad35fe76933604,  // jbuilder jisonlex sh-session yasnippet
+        0x9be4e81ad45f76a4, 0xa610417531888cc1, 0xaea468ce207f8b65, 0xb189a345c04d47a8,  // textproto gitignore mcfunction applescript
+        0xb4c8274452118aea, 0xb5b5c785d88ae9bd, 0xb9414f7de3acbde1, 0xba8132d6c5809c0d,  // javascript pluginspec d-objdump apacheconf
+        0xc0e203a7e74ba050, 0xc0f2d34484516d68, 0xd51c2895228f2619, 0xd6ecfae087b5d3da,  // darcspatch c-objdump xsp-config litcoffee
+        0xd85dd269ed838a0b, 0xd9e6b38eec8444f9, 0xdd4c6fe435063f3d, 0xdfef9c1ce4502429,  // dockerfile gitconfig handlebars cppobjdump
+        0xe64c21f435ec9738, 0xe88d1d954f3ec987, 0xefc2b7b017711276, 0xf84e63d362f0653f,  // dircolors mathematica zsh-theme mediawiki
+    ]
+    /// The weights of `innerKeys[i]`; the comment gives each label's extension,
+    /// domain and member weight, and w for a common English word.
+    static let innerValues: [UInt8] = [
+        2, 2, 3, 2,  // 1 2/0/0 b 2/0/0 c 3/0/0 d 2/0/0
+        2, 2, 2, 2,  // e 2/0/0 f 2/0/0 g 2/0/0 h 2/0/0
+        2, 2, 2, 3,  // i 2/0/0 j 2/0/0 l 2/0/0 m 3/0/0
+        2, 2, 2, 2,  // n 2/0/0 p 2/0/0 q 2/0/0 r 2/0/0
+        2, 2, 2, 2,  // s 2/0/0 t 2/0/0 v 2/0/0 w 2/0/0
+        2, 2, 2, 2,  // x 2/0/0 y 2/0/0 m2 2/0/0 i3 2/0/0
+        2, 2, 2, 2,  // g4 2/0/0 m4 2/0/0 p4 2/0/0 eb 2/0/0
+        2, 2, 3, 2,  // hb 2/0/0 pb 2/0/0 rb 3/0/0 vb 2/0/0
+        2, 2, 2, 2,  // hc 2/0/0 uc 2/0/0 xc 2/0/0 ld 2/0/0
+        2, 2, 2, 2,  // pd 2/0/0 te 2/0/0 rg 2/0/0 hh 2/0/0
+        2, 2, 2, 2,  // aj 2/0/0 ik 2/0/0 el 2/0/0 jl 2/0/0
+        2, 2, 2, 2,  // ll 2/0/0 ol 2/0/0 ql 2/0/0 rl 2/0/0
+        2, 2, 3, 2,  // em 2/0/0 xm 2/0/0 go 3/0/0 po 2/0/0
+        2, 2, 2, 2,  // cp 2/0/0 pp 2/0/0 sp 2/0/0 eq 2/0/0
+        2, 2, 3, 2,  // jq 2/0/0 ur 2/0/0 cs 3/0/0 fs 2/0/0
+        2, 3, 2, 3,  // hs 2/0/0 js 3/0/0 qs 2/0/0 ts 3/0/0
+        2, 2, 3, 2,  // xs 2/0/0 zs 2/0/0 kt 3/0/0 kv 2/0/0
+        3, 2, 2, 2,  // ex 3/0/0 fx 2/0/0 hx 2/0/0 ox 2/0/0
+        2, 2, 2, 2,  // fy 2/0/0 hy 2/0/0 vy 2/0/0 oz 2/0/0
+        2, 2, 3, 2,  // x10 2/0/0 f90 2/0/0 ps1 3/0/0 au3 2/0/0
+        2, 2, 2, 2,  // py3 2/0/0 mq4 2/0/0 mq5 2/0/0 es6 2/0/0
+        2, 2, 2, 2,  // 2da 2/0/0 fea 2/0/0 tea 2/0/0 tla 2/0/0
+        2, 2, 2, 2,  // opa 2/0/0 hta 2/0/0 lua 2/0/0 adb 2/0/0
+        2, 2, 2, 2,  // gdb 2/0/0 reb 2/0/0 bib 2/0/0 cob 2/0/0
+        2, 2, 2, 2,  // erb 2/0/0 jsb 2/0/0 pac 2/0/0 tac 2/0/0
+        2, 2, 2, 2,  // tcc 2/0/0 cdc 2/0/0 edc 2/0/0 idc 2/0/0
+        2, 2, 2, 2,  // cfc 2/0/0 agc 2/0/0 pic 2/0/0 ooc 2/0/0
+        2, 2, 2, 2,  // toc 2/0/0 upc 2/0/0 arc 2/0/0 mrc 2/0/0
+        2, 2, 2, 2,  // orc 2/0/0 asc 2/0/0 dsc 2/0/0 gsc 2/0/0
+        2, 2, 2, 2,  // psc 2/0/0 rsc 2/0/0 ged 2/0/0 sed 2/0/0
+        2, 2, 3, 2,  // sfd 2/0/0 kid 2/0/0 old 3/0/0 qmd 2/0/0
+        2, 2, 2, 2,  // god 2/0/0 mod 2/0/0 pod 2/0/0 brd 2/0/0
+        2, 2, 2, 2,  // csd 2/0/0 dae 2/0/0 pde 2/0/0 lfe 2/0/0
+        2, 2, 2, 2,  // cue 2/0/0 vue 2/0/0 eye 2/0/0 bdf 2/0/0
+        2, 2, 2, 2,  // vdf 2/0/0 flf 2/0/0 glf 2/0/0 ipf 2/0/0
+        2, 2, 2, 2,  // sqf 2/0/0 rtf 2/0/0 muf 2/0/0 reg 2/0/0
+        3, 2, 2, 3,  // cfg 3/0/0 pig 2/0/0 zig 2/0/0 log 3/0/0
+        2, 2, 2, 2,  // prg 2/0/0 aug 2/0/0 svg 2/0/0 sch 2/0/0
+        2, 2, 2, 2,  // rnh 2/0/0 ksh 2/0/0 xsh 2/0/0 zsh 2/0/0
+        2, 2, 2, 2,  // fth 2/0/0 rbi 2/0/0 sci 2/0/0 cgi 2/0/0
+        2, 3, 2, 2,  // lmi 2/0/0 ini 3/0/0 nsi 2/0/0 pyi 2/0/0
+        2, 2, 2, 3,  // obj 2/0/0 clj 2/0/0 epj 2/0/0 bak 3/0/0
+        2, 2, 2, 2,  // kak 2/0/0 mak 2/0/0 ahk 2/0/0 njk 2/0/0
+        2, 2, 2, 2,  // wlk 2/0/0 smk 2/0/0 awk 2/0/0 bal 2/0/0
+        2, 2, 2, 2,  // ecl 2/0/0 hcl 2/0/0 icl 2/0/0 ncl 2/0/0
+        2, 2, 2, 2,  // tcl 2/0/0 vcl 2/0/0 wdl 2/0/0 4gl 2/0/0
+        2, 2, 2, 2,  // cil 2/0/0 zil 2/0/0 pkl 2/0/0 eml 2/0/0
+        2, 2, 2, 2,  // gml 2/0/0 pml 2/0/0 qml 2/0/0 xml 2/0/0
+        2, 2, 2, 2,  // yml 2/0/0 fnl 2/0/0 inl 2/0/0 sol 2/0/0
+        2, 2, 2, 2,  // 6pl 2/0/0 apl 2/0/0 bpl 2/0/0 tpl 2/0/0
+        2, 2, 2, 2,  // xpl 2/0/0 sql 2/0/0 erl 2/0/0 krl 2/0/0
+        2, 2, 2, 2,  // asl 2/0/0 bsl 2/0/0 csl 2/0/0 lsl 2/0/0
+        2, 2, 2, 2,  // ftl 2/0/0 mtl 2/0/0 stl 2/0/0 ttl 2/0/0
+        2, 2, 2, 2,  // vtl 2/0/0 yul 2/0/0 cwl 2/0/0 dwl 2/0/0
+        2, 2, 2, 2,  // owl 2/0/0 txl 2/0/0 bzl 2/0/0 xbm 2/0/0
+        2, 2, 2, 2,  // scm 2/0/0 4dm 2/0/0 afm 2/0/0 cfm 2/0/0
+        2, 2, 2, 2,  // nim 2/0/0 vim 2/0/0 ijm 2/0/0 elm 2/0/0
+        2, 2, 2, 2,  // xpm 2/0/0 asm 2/0/0 jsm 2/0/0 htm 2/0/0
+        2, 2, 2, 2,  // ktm 2/0/0 pan 2/0/0 edn 2/0/0 sln 2/0/0
+        2, 2, 2, 2,  // asn 2/0/0 pwn 2/0/0 sco 2/0/0 ino 2/0/0
+        2, 2, 2, 2,  // moo 2/0/0 zap 2/0/0 pep 2/0/0 zep 2/0/0
+        3, 2, 3, 2,  // php 3/0/0 clp 2/0/0 cpp 3/0/0 hpp 2/0/0
+        2, 2, 2, 2,  // ipp 2/0/0 tpp 2/0/0 asp 2/0/0 dsp 2/0/0
+        2, 2, 2, 2,  // gsp 2/0/0 jsp 2/0/0 ctp 2/0/0 8xp 2/0/0
+        2, 2, 2, 3,  // gyp 2/0/0 pyp 2/0/0 coq 2/0/0 tar 3/0/0
+        2, 2, 2, 2,  // yar 2/0/0 gbr 2/0/0 ecr 2/0/0 idr 2/0/0
+        2, 2, 2, 2,  // per 2/0/0 pir 2/0/0 for 2/0/0 por 2/0/0
+        2, 2, 2, 2,  // bas 2/0/0 nas 2/0/0 pas 2/0/0 vbs 2/0/0
+        2, 2, 2, 2,  // cds 2/0/0 res 2/0/0 chs 2/0/0 lhs 2/0/0
+        2, 2, 2, 2,  // cjs 2/0/0 djs 2/0/0 ejs 2/0/0 ijs 2/0/0
+        2, 2, 2, 2,  // mjs 2/0/0 njs 2/0/0 sjs 2/0/0 als 2/0/0
+        2, 2, 2, 2,  // cls 2/0/0 pls 2/0/0 sls 2/0/0 gms 2/0/0
+        2, 2, 2, 3,  // mms 2/0/0 mps 2/0/0 brs 2/0/0 css 3/0/0
+        2, 2, 2, 2,  // iss 2/0/0 jss 2/0/0 mss 2/0/0 nss 2/0/0
+        2, 2, 2, 2,  // sss 2/0/0 cts 2/0/0 kts 2/0/0 mts 2/0/0
+        2, 2, 2, 2,  // axs 2/0/0 exs 2/0/0 bat 2/0/0 pbt 2/0/0
+        2, 2, 2, 2,  // sbt 2/0/0 lgt 2/0/0 xht 2/0/0 kit 2/0/0
+        2, 2, 2, 2,  // nit 2/0/0 rkt 2/0/0 grt 2/0/0 srt 2/0/0
+        2, 2, 2, 2,  // fst 2/0/0 rst 2/0/0 vtt 2/0/0 fut 2/0/0
+        2, 2, 2, 2,  // nut 2/0/0 txt 2/0/0 myt 2/0/0 pyt 2/0/0
+        2, 2, 2, 2,  // jav 2/0/0 env 2/0/0 pov 2/0/0 bsv 2/0/0
+        2, 2, 2, 2,  // csv 2/0/0 tsv 2/0/0 raw 2/0/0 rbw 2/0/0
+        2, 2, 2, 2,  // clw 2/0/0 pyw 2/0/0 rbx 2/0/0 eex 2/0/0
+        2, 2, 2, 2,  // tex 2/0/0 nix 2/0/0 plx 2/0/0 bmx 2/0/0
+        2, 2, 2, 2,  // csx 2/0/0 jsx 2/0/0 tsx 2/0/0 cxx 2/0/0
+        2, 2, 2, 3,  // hxx 2/0/0 ixx 2/0/0 pyx 2/0/0 key 3/0/0
+        2, 2, 2, 2,  // dfy 2/0/0 thy 2/0/0 rpy 2/0/0 xpy 2/0/0
+        2, 2, 2, 2,  // asy 2/0/0 ksy 2/0/0 gvy 2/0/0 psd1 2/0/0
+        2, 2, 2, 2,  // psm1 2/0/0 smt2 2/0/0 php3 2/0/0 php4 2/0/0
+        2, 2, 2, 2,  // php5 2/0/0 agda 2/0/0 vala 2/0/0 apib 2/0/0
+        2, 3, 2, 2,  // pytb 2/0/0 spec 3/0/0 rdoc 2/0/0 scad 2/0/0
+        2, 2, 2, 2,  // iced 2/0/0 jade 2/0/0 pyde 2/0/0 sage 2/0/0
+        2, 2, 2, 2,  // cake 2/0/0 jake 2/0/0 rake 2/0/0 pike 2/0/0
+        2, 3, 2, 2,  // muse 2/0/0 diff 3/0/0 roff 2/0/0 self 2/0/0
+        2, 2, 3, 2,  // abnf 2/0/0 ebnf 2/0/0 conf 3/0/0 frag 2/0/0
+        3, 2, 2, 2,  // orig 3/0/0 twig 2/0/0 yang 2/0/0 ring 2/0/0
+        2, 2, 2, 2,  // bash 2/0/0 tcsh 2/0/0 fcgi 2/0/0 psgi 2/0/0
+        2, 2, 2, 3,  // wsgi 2/0/0 gypi 2/0/0 hack 2/0/0 lock 3/0/0
+        2, 2, 2, 2,  // zeek 2/0/0 lark 2/0/0 mask 2/0/0 opal 2/0/0
+        2, 2, 2, 2,  // rabl 2/0/0 vhdl 2/0/0 aidl 2/0/0 avdl 2/0/0
+        2, 2, 2, 2,  // jsfl 2/0/0 gaml 2/0/0 haml 2/0/0 raml 2/0/0
+        2, 2, 3, 2,  // yaml 2/0/0 toml 2/0/0 html 3/0/0 mtml 2/0/0
+        2, 2, 2, 2,  // puml 2/0/0 hxml 2/0/0 tool 2/0/0 chpl 2/0/0
+        2, 2, 2, 2,  // ampl 2/0/0 gtpl 2/0/0 perl 2/0/0 nasl 2/0/0
+        2, 2, 2, 2,  // glsl 2/0/0 hlsl 2/0/0 styl 2/0/0 slim 2/0/0
+        2, 2, 2, 2,  // anim 2/0/0 pasm 2/0/0 qasm 2/0/0 lean 2/0/0
+        2, 2, 2, 2,  // stan 2/0/0 shen 2/0/0 wren 2/0/0 odin 2/0/0
+        2, 2, 2, 2,  // spin 2/0/0 neon 2/0/0 hoon 2/0/0 moon 2/0/0
+        2, 2, 2, 2,  // cson 2/0/0 json 2/0/0 ston 2/0/0 rego 2/0/0
+        2, 2, 2, 2,  // ligo 2/0/0 pogo 2/0/0 kojo 2/0/0 mako 2/0/0
+        2, 2, 2, 2,  // golo 2/0/0 abap 2/0/0 snap 2/0/0 snip 2/0/0
+        2, 2, 2, 2,  // lisp 2/0/0 wisp 2/0/0 http 2/0/0 linq 2/0/0
+        2, 2, 2, 2,  // clar 2/0/0 mlir 2/0/0 thor 2/0/0 ssjs 2/0/0
+        2, 2, 2, 2,  // xsjs 2/0/0 phps 2/0/0 purs 2/0/0 sass 2/0/0
+        2, 2, 2, 2,  // pcss 2/0/0 scss 2/0/0 less 2/0/0 bats 2/0/0
+        2, 2, 2, 2,  // cats 2/0/0 dats 2/0/0 volt 2/0/0 xslt 2/0/0
+        2, 2, 3, 2,  // riot 2/0/0 phpt 2/0/0 dart 3/0/0 wast 2/0/0
+        3, 2, 2, 2,  // list 3/0/0 asax 2/0/0 flex 2/0/0 cjsx 2/0/0
+        2, 2, 2, 2,  // tmux 2/0/0 rexx 2/0/0 ruby 2/0/0 pony 2/0/0
+        2, 2, 2, 2,  // crc32 2/0/0 json5 2/0/0 lagda 2/0/0 jinja 2/0/0
+        3, 2, 2, 2,  // scala 3/0/0 jslib 2/0/0 ipynb 2/0/0 mspec 2/0/0
+        2, 2, 2, 2,  // jsonc 2/0/0 jscad 2/0/0 minid 2/0/0 xtend 2/0/0
+        2, 2, 2, 2,  // grace 2/0/0 blade 2/0/0 cmake 2/0/0 rpgle 2/0/0
+        2, 2, 2, 3,  // jspre 2/0/0 latte 2/0/0 sieve 2/0/0 patch 3/0/0
+        2, 2, 2, 2,  // cocci 2/0/0 smali 2/0/0 cabal 2/0/0 metal 2/0/0
+        2, 2, 2, 2,  // dhall 2/0/0 scaml 2/0/0 phtml 2/0/0 xhtml 2/0/0
+        2, 2, 2, 2,  // zimpl 2/0/0 pgsql 2/0/0 gleam 2/0/0 dylan 2/0/0
+        2, 2, 2, 2,  // talon 2/0/0 bison 2/0/0 jison 2/0/0 prawn 2/0/0
+        2, 2, 2, 2,  // mligo 2/0/0 nlogo 2/0/0 marko 2/0/0 cairo 2/0/0
+        2, 2, 2, 2,  // astro 2/0/0 lasso 2/0/0 proto 2/0/0 bicep 2/0/0
+        2, 3, 2, 2,  // capnp 2/0/0 timer 3/0/0 rbbas 2/0/0 bones 2/0/0
+        2, 2, 2, 3,  // pegjs 2/0/0 mumps 2/0/0 janet 2/0/0 swift 3/0/0
+        3, 2, 2, 2,  // mount 3/0/0 robot 2/0/0 plist 2/0/0 cirru 2/0/0
+        2, 2, 2, 2,  // nginx 2/0/0 druby 2/0/0 numpy 2/0/0 curry 2/0/0
+        2, 2, 2, 2,  // prisma 2/0/0 matlab 2/0/0 outjob 2/0/0 nanorc 2/0/0
+        2, 2, 2, 2,  // liquid 2/0/0 ebuild 2/0/0 rbuild 2/0/0 jsonld 2/0/0
+        2, 2, 2, 2,  // gradle 2/0/0 creole 2/0/0 svelte 2/0/0 irclog 2/0/0
+        2, 2, 2, 2,  // lvproj 2/0/0 webidl 2/0/0 lookml 2/0/0 cshtml 2/0/0
+        2, 2, 2, 2,  // sparql 2/0/0 ceylon 2/0/0 religo 2/0/0 regexp 2/0/0
+        2, 2, 2, 2,  // shader 2/0/0 watchr 2/0/0 factor 2/0/0 asddls 2/0/0
+        2, 2, 3, 2,  // eclass 2/0/0 maxpat 2/0/0 socket 3/0/0 thrift 2/0/0
+        2, 2, 2, 2,  // parrot 2/0/0 conllu 2/0/0 monkey 2/0/0 whiley 2/0/0
+        2, 3, 2, 2,  // xquery 2/0/0 groovy 3/0/0 xsjslib 2/0/0 podspec 2/0/0
+        2, 2, 3, 2,  // gemspec 2/0/0 command 2/0/0 service 3/0/0 befunge 2/0/0
+        2, 2, 2, 2,  // textile 2/0/0 oxygene 2/0/0 feature 2/0/0 omgrofl 2/0/0
+        2, 2, 2, 2,  // graphql 2/0/0 texinfo 2/0/0 objdump 2/0/0 desktop 2/0/0
+        2, 2, 2, 2,  // builder 2/0/0 jsonnet 2/0/0 asciidoc 2/0/0 mustache 2/0/0
+        2, 2, 2, 2,  // jbuilder 2/0/0 jisonlex 2/0/0 sh-session 2/0/0 yasnippet 2/0/0
+        2, 2, 2, 2,  // textproto 2/0/0 gitignore 2/0/0 mcfunction 2/0/0 applescript 2/0/0
+        2, 2, 2, 2,  // javascript 2/0/0 pluginspec 2/0/0 d-objdump 2/0/0 apacheconf 2/0/0
+        2, 2, 2, 2,  // darcspatch 2/0/0 c-objdump 2/0/0 xsp-config 2/0/0 litcoffee 2/0/0
+        2, 2, 2, 2,  // dockerfile 2/0/0 gitconfig 2/0/0 handlebars 2/0/0 cppobjdump 2/0/0
+        2, 2, 2, 2,  // dircolors 2/0/0 mathematica 2/0/0 zsh-theme 2/0/0 mediawiki 2/0/0
     ]
 }

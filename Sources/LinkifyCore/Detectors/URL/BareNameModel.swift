@@ -13,12 +13,18 @@
 /// - the name's shape: a file stem (`Makefile`, `README`, `CMakeLists`,
 ///   `configure`, …), a one-letter stem, a camelCase stem, a capitalised
 ///   one when the top label is also an extension, a code span's backtick
-///   before it, a `_` right before or after it (part of an identifier);
+///   before it, a `_` right before or after it (part of an identifier), a
+///   common extension as the label before the top one (`sensors.conf.eg`),
+///   the top label alone in capitals (`i.MX`), a placeholder top label
+///   (`.xxx`), `->` before it or `(` after it (code), a reverse domain name
+///   (`org.fedoraproject.Config.Services`), a ChangeLog item's file list
+///   (`* make-all.com, setup.com:`);
 /// - a path, query or fragment after the name, or a port, only when the top
 ///   label weighs less as a file extension than as a domain
 ///   (`gcc.target/i386/x.c` is a path, `main.rs:2` a line);
 /// - the document: a host that the same text also writes with a scheme,
-///   with `www.` or as an email domain (`DocumentHosts`) is a domain.
+///   with `www.` or as an email domain (`DocumentHosts`) is a domain; a name
+///   it also writes right after `/` or `\` is a file (`retractPathNames`).
 /// Two shapes are never links whatever else holds: a name directly after `/`
 /// or `\` (a path component) and a name followed by `:LINE:` (`main.rs:2:5`,
 /// a compiler's `file:line:col`); the scanner checks those itself.
@@ -28,14 +34,23 @@ struct BareNameModel {
         static let fileStem = -4
         static let capitals = -2
         static let oneLetterStem = -2
+        static let twoLetterStem = -1
         static let codeSpan = -4
         static let identifier = -10
         static let word = -1
         static let obfuscatedAddress = -8
+        static let innerExtension = -4
+        static let capitalTopLabel = -4
+        static let placeholder = -4
+        static let memberAccess = -10
+        static let call = -2
+        static let reverseDomain = -4
+        static let fileList = -4
         static let lineNumber = -3
         static let port = 1
         static let pathAfterName = 2
         static let documentHost = 8
+        static let documentPath = -8
     }
 
     /// Stems that name files, not hosts, lowercased (`Makefile.am`, `README.build`, `setup.py`).
@@ -51,6 +66,21 @@ struct BareNameModel {
     /// as a domain (0–4), as a member name in code (0–2), and whether it is a
     /// common English word.
     static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>) -> (ext: Int, domain: Int, member: Int, word: Bool) {
+        weights(t, tld, keys: TLDDoubleLife.keys, values: TLDDoubleLife.values)
+    }
+
+    /// The extension and domain weights of a label before the top one: a
+    /// top-level domain's (`so` in `libpam.so.XXX`), else a common extension's (`conf`).
+    static func innerWeights(_ t: UnsafeBufferPointer<UInt8>, _ label: Range<Int>) -> (ext: Int, domain: Int) {
+        let w = weights(t, label)
+        if w.ext > 0 || w.domain > 0 { return (w.ext, w.domain) }
+        let e = weights(t, label, keys: TLDDoubleLife.innerKeys, values: TLDDoubleLife.innerValues)
+        return (e.ext, e.domain)
+    }
+
+    @inline(__always)
+    static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>, keys: [UInt64], values: [UInt8])
+        -> (ext: Int, domain: Int, member: Int, word: Bool) {
         var key: UInt64 = 0
         if tld.count <= 8 {
             for k in tld.reversed() {
@@ -63,14 +93,13 @@ struct BareNameModel {
             guard !t[tld].contains(where: { $0 >= 0x80 }) else { return (0, 0, 0, false) }
             key = stemHash(UnsafeBufferPointer(rebasing: t[tld])) | 1 << 63
         }
-        let keys = TLDDoubleLife.keys
         var lo = 0, hi = keys.count
         while lo < hi {
             let mid = (lo + hi) >> 1
             if keys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
         guard lo < keys.count && keys[lo] == key else { return (0, 0, 0, false) }
-        let v = TLDDoubleLife.values[lo]
+        let v = values[lo]
         return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5 & 3), v & 0x80 != 0)
     }
 
@@ -126,7 +155,11 @@ struct BareNameModel {
         // `safe.directory`, `time.now`, `user.email`: a generic domain delegated
         // since 2013 that is also a common English word is, in text, most often
         // a setting or code; a country or older domain keeps its weight.
-        if word && domain == 0 { j.add(Weight.word, explains, "'.\(tldName)' as a common English word") }
+        // The same holds for a two-letter country or older generic domain
+        // (weight 1) that is such a word: `worker.id`, `Object.is`,
+        // `format.to` are code and settings far more often than hosts in
+        // Indonesia, Iceland or Tonga; the word then cancels the domain's weight and weighs -1.
+        if word && domain <= 1 { j.add(Weight.word - domain, explains, "'.\(tldName)' as a common English word") }
         // A common file extension: one that weighs more as an extension than as a domain.
         let extensionWins = ext > domain
         let stemEnd = firstDot(t, c.host)
@@ -137,6 +170,12 @@ struct BareNameModel {
             j.add(Weight.fileStem, explains, "a file stem")
         }
         if stemEnd == c.host.lowerBound + 1 { j.add(Weight.oneLetterStem, explains, "a one-letter stem") }
+        // `ld.gold`, `fs.watch`: under a generic domain delegated since 2013 a
+        // two-letter stem is a tool's or module's short name far more often
+        // than a host (`v8.dev` then needs the document's evidence).
+        if stemEnd == c.host.lowerBound + 2 && stemEnd + 1 == c.tld.lowerBound && domain == 0 && !word {
+            j.add(Weight.twoLetterStem, explains, "a two-letter stem under a generic domain delegated since 2013")
+        }
         // Capitals: a camelCase stem (`GitHub`, `fooBar`) weighs against a
         // domain always; a capitalised one (`Makefile`, `README`) only when the
         // top label is also a file extension, since UTS #58's own tests link
@@ -160,6 +199,50 @@ struct BareNameModel {
         if Self.hasAtWord(t, c.host) {
             j.add(Weight.obfuscatedAddress, explains, "'-at-' in the name (an address written without '@')")
         }
+        // `sensors.conf.eg`, `dns.h.xxx`, `libpam.so.XXX`, `x.tar.xz`: a common
+        // file extension (of four letters or fewer, as most are: a longer
+        // inner label is not looked up) before the top label makes a file name. Under a country
+        // domain a label of three letters or fewer there is the registry's own
+        // second level (`cam.ac.uk`, `example.co.uk`, `city.go.jp`), not an extension.
+        let threeLabels = stemEnd + 1 < c.tld.lowerBound
+        if threeLabels, let inner = innerLabel(t, c), inner.count <= 4, !(c.tld.count == 2 && inner.count <= 3) {
+            let (innerExt, innerDomain) = innerWeights(t, inner)
+            if innerExt >= 2 && innerExt > innerDomain {
+                j.add(Weight.innerExtension, explains,
+                      "'.\(explains ? UTF8Bytes.string(t, inner).lowercased() : "")' before the top label is a file extension (weight \(innerExt))")
+            }
+        }
+        // `i.MX`, `screen.XXX`, `process.env.TZ`: the top label alone in capitals
+        // is a product name, a placeholder or a constant; a host is written in
+        // one case (`TEST.COM`, `example.com`) or capitalised (`Example.com`).
+        if Self.isCapitalTopLabel(t, c) {
+            j.add(Weight.capitalTopLabel, explains, "the top label alone in capitals")
+        }
+        // `libgmp10-doc.xxx`: one letter repeated is a placeholder, whatever is registered.
+        if c.tld.count >= 3 && t[c.tld].allSatisfy({ $0 | 0x20 == t[c.tld.lowerBound] | 0x20 }) {
+            j.add(Weight.placeholder, explains, "a placeholder top label (one letter repeated)")
+        }
+        // `thr->ts.team`, `ic->core.im`: a C member access, not a host; nor is
+        // a member of `self` or `this` (`self.id`, `this.data`).
+        if (c.host.lowerBound >= 2 && t[c.host.lowerBound - 1] == 0x3E && t[c.host.lowerBound - 2] == 0x2D)
+            || Self.isReceiver(t, c.host.lowerBound..<stemEnd) {
+            j.add(Weight.memberAccess, explains, "'->' before it or 'self.'/'this.' (a member access)")
+        }
+        // `fs.watch()`, `Object.is(x, y)`, `session.post(message, …)`: a call.
+        if c.host.upperBound < t.count && t[c.host.upperBound] == 0x28 {
+            j.add(Weight.call, explains, "'(' right after it (a call)")
+        }
+        // `org.fedoraproject.config.services`, `org.freedesktop.Tracker`: a
+        // reverse domain name (a D-Bus, GSettings or Java name) starts with a
+        // generic top-level domain; a host ends with one (`org.example.com` is a host).
+        if threeLabels && domain < 4 && Self.startsWithTopDomain(t, c) {
+            j.add(Weight.reverseDomain, explains, "a reverse domain name (starts with a top-level domain)")
+        }
+        // `\t* make-all.com, setup.com: New files.`: the names a ChangeLog
+        // item starts with, before its ':', are the files it changed.
+        if Self.isInFileList(t, c.host) {
+            j.add(Weight.fileList, explains, "a ChangeLog item's file list ('* name:')")
+        }
         if c.colonNumber {
             if extensionWins {
                 j.lineNumber = true
@@ -182,6 +265,77 @@ struct BareNameModel {
             k += 1
         }
         return false
+    }
+
+    /// The label before the top one when the host has three labels or more
+    /// (`conf` in `sensors.conf.eg`), else nil.
+    static func innerLabel(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate) -> Range<Int>? {
+        let end = c.tld.lowerBound - 1   // the dot before the top label
+        guard end > c.host.lowerBound, t[end] == 0x2E else { return nil }
+        var k = end
+        while k > c.host.lowerBound && t[k - 1] != 0x2E { k -= 1 }
+        guard k > c.host.lowerBound, k < end else { return nil }   // the first label is the stem
+        return k..<end
+    }
+
+    /// Whether the top label is all capital letters while the rest of the host
+    /// has a small letter (`i.MX`, `screen.XXX`). A punycode label (`XN--11B4C3D`,
+    /// a UTS #58 test line after `abc.`) is an encoding, not a word: not counted.
+    @inline(__always)
+    static func isCapitalTopLabel(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate) -> Bool {
+        for k in c.tld where !(t[k] >= 0x41 && t[k] <= 0x5A) { return false }
+        for k in c.host.lowerBound..<c.tld.lowerBound where t[k] >= 0x61 && t[k] <= 0x7A { return true }
+        return false
+    }
+
+    /// Whether `r` is `self` or `this` (any case).
+    @inline(__always)
+    static func isReceiver(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard r.count == 4 else { return false }
+        let w = UInt32(t[r.lowerBound] | 0x20) << 24 | UInt32(t[r.lowerBound + 1] | 0x20) << 16
+            | UInt32(t[r.lowerBound + 2] | 0x20) << 8 | UInt32(t[r.lowerBound + 3] | 0x20)
+        return w == 0x7365_6C66 || w == 0x7468_6973   // self, this
+    }
+
+    /// Whether a host of three labels or more starts with `com.`, `org.`,
+    /// `net.`, `edu.` or `gov.` (any case).
+    static func startsWithTopDomain(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate) -> Bool {
+        let s = c.host.lowerBound
+        guard innerLabel(t, c) != nil, s + 4 <= c.host.upperBound, t[s + 3] == 0x2E else { return false }
+        let w = UInt32(t[s] | 0x20) << 16 | UInt32(t[s + 1] | 0x20) << 8 | UInt32(t[s + 2] | 0x20)
+        return w == 0x636F6D || w == 0x6F7267 || w == 0x6E6574 || w == 0x656475 || w == 0x676F76   // com org net edu gov
+    }
+
+    /// Whether `host` is in the file list that starts a ChangeLog or Debian
+    /// changelog item: the line so far is a bullet (`*`, `-`, `+`) and names
+    /// each followed by `,`, and a `:` (then a space or the line's end) or `,`
+    /// follows the host.
+    static func isInFileList(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> Bool {
+        var k = host.upperBound
+        guard k < t.count else { return false }
+        if t[k] == 0x3A {
+            guard k + 1 == t.count || t[k + 1] == 0x20 || t[k + 1] == 0x09 || t[k + 1] == 0x0A || t[k + 1] == 0x0D else { return false }
+        } else if t[k] != 0x2C {
+            return false
+        }
+        // Back to the bullet: spaces, then names each ending in `,`, at most one line of 200 bytes.
+        k = host.lowerBound
+        let floor = max(0, host.lowerBound - 200)
+        while true {
+            var spaces = 0
+            while k > floor && (t[k - 1] == 0x20 || t[k - 1] == 0x09) { k -= 1; spaces += 1 }
+            guard k > floor, spaces > 0 else { return false }
+            let b = t[k - 1]
+            if b == 0x2A || b == 0x2D || b == 0x2B {
+                // The bullet starts the line, after indentation.
+                var m = k - 1
+                while m > floor && (t[m - 1] == 0x20 || t[m - 1] == 0x09) { m -= 1 }
+                return m == 0 || t[m - 1] == 0x0A || t[m - 1] == 0x0D
+            }
+            guard b == 0x2C else { return false }
+            k -= 1
+            while k > floor && !(t[k - 1] == 0x20 || t[k - 1] == 0x09 || t[k - 1] == 0x0A || t[k - 1] == 0x0D) { k -= 1 }
+        }
     }
 
     /// The end of the first label of `r`.
@@ -366,6 +520,15 @@ struct DocumentHosts {
     }
 }
 
+/// A bare name linked on the model's own evidence, with the judgement that
+/// linked it: kept when explaining, for `--explain` to print if the name is
+/// unlinked at the end of the scan (`retractPathNames`).
+struct LinkedBareName {
+    var start: Int
+    var end: Int
+    var judgement: BareNameModel.Judgement
+}
+
 /// A bare name whose fate waits for the end of the scan (`DocumentHosts`).
 struct PendingName {
     var start: Int
@@ -378,6 +541,56 @@ struct PendingName {
 }
 
 extension UTS58Scanner {
+    /// Unlinks the bare names that the scan also found written right after
+    /// `/` or `\` (`/etc/issue.net` makes `issue, issue.net and motd` a file
+    /// list), unless the text also writes their host as a host (`DocumentHosts`,
+    /// which wins). The evidence is the names this scan visited, before or after
+    /// the bare name: like `DocumentHosts`, bounded by the window.
+    /// The scan keeps only where each bare name it linked starts (and, when
+    /// explaining, its judgement); the host is read again from there.
+    func retractPathNames(_ state: inout ScanState, into out: inout [Entity]) {
+        let t = state.t
+        state.pathNames.sort()
+        let paths = state.pathNames
+        var retracted: [Int] = []
+        var hosts: DocumentHosts?
+        for start in state.linkedBareStarts {
+            var hostEnd = DocumentHosts.hostEnd(t, from: start)
+            while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
+            let host = start..<hostEnd
+            let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host]))
+            var lo = 0, hi = paths.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if paths[mid] < h { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo < paths.count && paths[lo] == h else { continue }
+            if hosts == nil { hosts = state.updatedEvidence() }
+            if hosts!.contains(t, host) { continue }
+            retracted.append(start)
+            if state.explains, let name = state.linkedBare.first(where: { $0.start == start }) {
+                state.rejected.removeAll { x in
+                    if x.start == start, x.kind == .url, case .linked = x.verdict { return true }
+                    return false
+                }
+                var judgement = name.judgement
+                judgement.add(BareNameModel.Weight.documentPath, true, "the text also writes this name as a path component (after '/' or '\\')")
+                state.reject(start, name.end, .url, .bareName(judgement.summary))
+            }
+        }
+        guard !retracted.isEmpty else { return }
+        // `retracted` is in scan order, so ascending: a binary search, no Set to build.
+        out.removeAll { e in
+            guard e.kind == .url && e.start >= state.scanStart else { return false }
+            var lo = 0, hi = retracted.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if retracted[mid] < e.start { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < retracted.count && retracted[lo] == e.start
+        }
+    }
+
     /// Links the pending names whose host the scan has since seen written as a
     /// host; rejects the others. Entities stay in order of start.
     func settlePending(_ state: inout ScanState, into out: inout [Entity]) {

@@ -106,6 +106,7 @@ struct UTS58Scanner: EntityScanner {
             }
             i += dotLength
         }
+        if !state.pathNames.isEmpty && !state.linkedBareStarts.isEmpty && reportsURLs { retractPathNames(&state, into: &out) }
         if !state.pending.isEmpty {
             _ = state.updatedEvidence()
             settlePending(&state, into: &out)
@@ -178,6 +179,12 @@ struct UTS58Scanner: EntityScanner {
         /// Bare names that only document evidence could make links, decided
         /// when the scan ends (the evidence may come after them).
         var pending: [PendingName] = []
+        /// Names found right after `/` or `\` (`BareNameModel.stemHash`): a bare
+        /// name the text also writes as a path component is not a link
+        /// (`retractPathNames`); when explaining, the judgements of the bare names linked.
+        var pathNames: [UInt64] = []
+        var linkedBareStarts: [Int] = []
+        var linkedBare: [LinkedBareName] = []
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
             self.t = t
@@ -336,6 +343,7 @@ struct UTS58Scanner: EntityScanner {
         // A name right after `/` or `\` is a path component (`/usr/share/perl5/file.pl`,
         // `C:\tools\setup.exe`, `src/main.rs`), never the start of a bare link.
         if domainStart > 0 && (t[domainStart - 1] == 0x2F || t[domainStart - 1] == 0x5C) {
+            state.pathNames.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[domainStart..<labelEnd])))
             let end = max(linkEnd, terminate(t, from: linkEnd, part: nil, cjkIsHard: true))
             state.reject(domainStart, end, .url, .bareName("a path component (after '/' or '\\')"))
             return .skip(to: end)
@@ -370,6 +378,8 @@ struct UTS58Scanner: EntityScanner {
             // (Also when URLs are not reported: the finder matches rules to the
             // candidates reported, and reading `reportsURLs` here costs the plain scan.)
             if state.explains { state.explainLink(domainStart, end, judgement) }
+            state.linkedBareStarts.append(domainStart)
+            if state.explains { state.linkedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
         } else {
             state.evidenceStarts.append(domainStart)
         }

@@ -1,0 +1,137 @@
+import Testing
+@testable import LinkifyCore
+
+/// The bare-name model's shape rules (README "Detection rules"), each on a
+/// line from real text; the source is given beside it (Debian 12's
+/// /usr/share/doc, Node.js's API documentation in /usr/share/doc/nodejs).
+/// Links are marked with `|`.
+@Suite struct BareNameShapeTests {
+    /// A common file extension before the top label makes a file name.
+    @Test func extensionBeforeTheTopLabel() {
+        // libsensors5/changelog.gz
+        #expect(marked("  sensors.conf.eg: Fix voltage value references") == "  sensors.conf.eg: Fix voltage value references")
+        // gpg/changelog.gz
+        #expect(marked("\t* dirmngr/dns-stuff.c: Include dns.h.xxx use libdns")
+                == "\t* dirmngr/dns-stuff.c: Include dns.h.xxx use libdns")
+        // git/changelog.gz
+        #expect(marked("      config.mak.dev: squelch -Wno-missing-braces for older gcc")
+                == "      config.mak.dev: squelch -Wno-missing-braces for older gcc")
+        // A registry's own second level under a country domain is not an extension.
+        #expect(marked("mail cam.ac.uk or example.co.uk") == "mail |cam.ac.uk| or |example.co.uk|")
+    }
+
+    /// The top label alone in capitals after a lowercase name is a product
+    /// name, a placeholder or a constant; UTS #58's `abc.XN--11B4C3D` (punycode) still links.
+    @Test func capitalTopLabel() {
+        // linux-libc-dev/changelog.Debian.gz
+        #expect(marked("    - [armhf] dts: imx6ul-kontron: Move watchdog from Kontron i.MX board")
+                == "    - [armhf] dts: imx6ul-kontron: Move watchdog from Kontron i.MX board")
+        // ncurses-bin/changelog.gz
+        #expect(marked("\t+ add several screen.XXX entries to support the respective variations")
+                == "\t+ add several screen.XXX entries to support the respective variations")
+        #expect(marked("abc.XN--11B4C3D") == "|abc.XN--11B4C3D|")   // UTS #58 test line
+        #expect(marked("TEST.COM") == "|TEST.COM|")                  // UTS #58 test line: one case
+    }
+
+    /// A top label of one letter repeated is a placeholder (libgmp-dev/changelog.Debian.gz).
+    @Test func placeholderTopLabel() {
+        #expect(marked("  * libgmp3-doc.README.Debian: Rename to libgmp10-doc.xxx.")
+                == "  * libgmp3-doc.README.Debian: Rename to libgmp10-doc.xxx.")
+    }
+
+    /// `->` before the name is a C member access; `(` after it a call.
+    @Test func codeAroundTheName() {
+        // gcc-12-base/gomp/changelog.gz
+        #expect(marked("\tif thr->ts.team is non-NULL, then pool must be") == "\tif thr->ts.team is non-NULL, then pool must be")
+        // libx11-6/changelog.gz
+        #expect(marked("    BTW: what is the difference between XIM (the type of ic->core.im)")
+                == "    BTW: what is the difference between XIM (the type of ic->core.im)")
+        // nodejs/api/inspector.md
+        #expect(marked("    session.post(message, data, (err, result) => {") == "    session.post(message, data, (err, result) => {")
+        // nodejs/api/assert.md
+        #expect(marked("// OK because Object.is(NaN, NaN) is true.") == "// OK because Object.is(NaN, NaN) is true.")
+        #expect(marked("see example.com (the site)") == "see |example.com| (the site)")
+    }
+
+    /// A two-letter stem under a generic domain delegated since 2013 is a
+    /// tool's or module's short name (binutils/changelog.Debian.gz, nodejs's CHANGELOG.md).
+    @Test func twoLetterStem() {
+        #expect(marked("    - Rename gold, ld.gold, ld.bfd to their triplet prefixed equivalents.")
+                == "    - Rename gold, ld.gold, ld.bfd to their triplet prefixed equivalents.")
+        #expect(marked("* Fix fs.watch on OS X (Ben Noordhuis)") == "* Fix fs.watch on OS X (Ben Noordhuis)")
+        #expect(marked("see v8.dev and https://v8.dev/blog") == "see |v8.dev| and |https://v8.dev/blog|")
+        #expect(marked("see sf.net") == "see |sf.net|")   // an older domain keeps its weight
+    }
+
+    /// A member of `self` or `this` is code.
+    @Test func receiver() {
+        // python3.11-doc: library/itertools.rst
+        #expect(marked("              self.id = object()") == "              self.id = object()")
+        #expect(marked("this.data = 1") == "this.data = 1")
+    }
+
+    /// A two-letter country domain that is a common English word weighs -1
+    /// on its own (code and settings); document evidence still links it.
+    @Test func countryDomainThatIsAWord() {
+        // nodejs/api/cluster.md
+        #expect(marked("  console.log(`The worker #${worker.id} has disconnected`);")
+                == "  console.log(`The worker #${worker.id} has disconnected`);")
+        // git/changelog.gz
+        #expect(marked("      format-patch: document the format.to configuration setting")
+                == "      format-patch: document the format.to configuration setting")
+        #expect(marked("see cryp.to, mail me@cryp.to") == "see |cryp.to|, mail |me@cryp.to|")
+        #expect(marked("see example.de") == "see |example.de|")   // not a word: a country keeps its weight
+    }
+
+    /// A reverse domain name (D-Bus, GSettings, Java) starts with a top-level domain.
+    @Test func reverseDomainName() {
+        // system-config-printer/changelog.gz
+        #expect(marked("\torg.fedoraproject.Config.Services's Introspect acts strangely.")
+                == "\torg.fedoraproject.Config.Services's Introspect acts strangely.")
+        #expect(marked("see org.example.com") == "see |org.example.com|")   // `.com` at the end still weighs 4
+    }
+
+    /// The names a ChangeLog item starts with, before its `:`, are files
+    /// (gcc-12-base/changelog.gz, a VMS command procedure); a host in prose
+    /// before a colon is still a host.
+    @Test func changeLogFileList() {
+        #expect(marked("\t* make-all.com, setup.com: New files.") == "\t* make-all.com, setup.com: New files.")
+        #expect(marked("\t* make-all.com: Run config-a-gas.") == "\t* make-all.com: Run config-a-gas.")
+        #expect(marked("moved to github.com: see there") == "moved to |github.com|: see there")
+        #expect(marked("  * Add kernel.org and github.com as mirrors.") == "  * Add |kernel.org| and |github.com| as mirrors.")
+    }
+}
+
+/// The document's evidence the other way round: a name the text also writes
+/// as a path component is a file everywhere in it (base-files/changelog.gz).
+@Suite struct BareNamePathEvidenceTests {
+    @Test func nameWrittenAsAPath() {
+        let changelog = """
+              * Changed issue, issue.net and debian_version to read "6.0".
+              - Use "9" as version in /etc/issue and /etc/issue.net.
+            """
+        #expect(marked(changelog) == changelog)
+        // The path may come first, and a host written with a scheme still wins.
+        #expect(marked("in /etc/issue.net; issue.net") == "in /etc/issue.net; issue.net")
+        #expect(marked("see kernel.org, /pub/kernel.org and https://kernel.org")
+                == "see |kernel.org|, /pub/kernel.org and |https://kernel.org|")
+        #expect(marked("issue.net alone") == "|issue.net| alone")
+    }
+
+    /// `--explain` names the path evidence for the name it unlinks.
+    @Test func explainNamesThePath() {
+        final class Sink: ExplanationSink, @unchecked Sendable {
+            var log: [Explanation] = []
+            func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>) { log += explanations }
+        }
+        let sink = Sink()
+        _ = entities("issue.net and /etc/issue.net", FinderOptions(explanations: sink))
+        let first = sink.log.filter { $0.start == 0 }
+        #expect(first.count == 1)
+        if case .rejected(let why)? = first.first?.verdict {
+            #expect(why.description.contains("as a path component"))
+        } else {
+            Issue.record("issue.net was not rejected: \(first)")
+        }
+    }
+}
