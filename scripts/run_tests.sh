@@ -43,6 +43,10 @@ if [ -f "$SHARED/tools/conformance.py" ]; then
 else
   echo "== conformance gate: skipped, no $SHARED beside the clone (full scorer and detector corpora; the vendored suites ran above)"
 fi
+# Samples of how people write dates and addresses (other projects' test data, Fixtures/realworld-*):
+# floors a little under today's figures, so a reader that loses forms fails here.
+step "real-world date sample" python3 scripts/check/realworld_dates.py --bin .build/release/linkify --min 0.97 0.93 0.97 && passed=$((passed + 1))
+step "real-world address sample" python3 scripts/check/address_realworld.py --bin .build/release/linkify --changelogs 0 --min 0.98 0.90 && passed=$((passed + 1))
 step "readme examples" python3 scripts/check/readme_examples.py --bin-dir .build/release && passed=$((passed + 1))
 step "install" scripts/check/test_install.sh && passed=$((passed + 1))
 step "ci examples" python3 scripts/check/test_ci_examples.py && passed=$((passed + 1))

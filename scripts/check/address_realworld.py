@@ -147,10 +147,16 @@ def main():
     ap.add_argument("--bin", default=os.path.join(HERE, "..", "..", ".build", "release", "linkify"))
     ap.add_argument("--changelogs", type=float, default=4.0, help="megacharacters of changelogs to read (0: none)")
     ap.add_argument("--show", action="store_true", help="list misses, partial spans and false addresses")
+    ap.add_argument("--min", nargs=2, type=float, metavar=("P", "R"),
+                    help="exit 1 unless precision and recall on the sentences reach these floors")
     args = ap.parse_args()
-    score(args.bin, args.show)
+    precision, recall = score(args.bin, args.show)
     if args.changelogs > 0:
         changelogs(args.bin, int(args.changelogs * 1e6), args.show)
+    if args.min and (precision < args.min[0] or recall < args.min[1]):
+        print(f"below the floor: precision {precision:.3f} (floor {args.min[0]}), recall {recall:.3f} (floor {args.min[1]})")
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

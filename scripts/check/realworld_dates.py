@@ -66,6 +66,8 @@ def main():
     ap.add_argument("--fixture", default=DEFAULT_FIXTURE)
     ap.add_argument("--show", type=int, default=0, help="list up to N misses and false positives per locale")
     ap.add_argument("--locale", help="score one locale only")
+    ap.add_argument("--min", nargs=3, type=float, metavar=("P", "R", "V"),
+                    help="exit 1 unless precision, recall and value right (all locales) reach these floors")
     args = ap.parse_args()
     with open(args.fixture, encoding="utf-8") as f:
         records = [json.loads(line) for line in f if line.strip()]
@@ -114,13 +116,24 @@ def main():
             print(f"\n{locale}:")
             for n in notes[locale][:args.show]:
                 print("  " + n)
+    if args.min:
+        got = figures(total)
+        short = [f"{name} {g:.3f} < {m}" for name, g, m in zip(("precision", "recall", "value"), got, args.min) if g < m]
+        if short:
+            print("below the floor: " + ", ".join(short))
+            return 1
     return 0
 
 
-def line(name, s):
+def figures(s):
     prec = s["exact"] / s["found"] if s["found"] else 1.0
     rec = s["exact"] / s["expected"] if s["expected"] else 1.0
     val = s["value_ok"] / s["exact"] if s["exact"] else 1.0
+    return prec, rec, val
+
+
+def line(name, s):
+    prec, rec, val = figures(s)
     return (f"{name:8} {s['records']:>7} {s['expected']:>6} {s['found']:>6} {prec:>9.3f} {rec:>7.3f} "
             f"{val:>6.3f}  {s['negatives_hit']}/{s['negatives']}")
 
