@@ -99,8 +99,13 @@ enum MarkdownSyntax {
                 return nil
             }
             if UTF8Bytes.hasPrefix(t, "<![CDATA[", at: i) { return find(t, "]]>", from: i + 9) }
-            if i + 2 < n && ByteClass.isAlpha(t[i + 2]) {
-                var k = i + 2
+            // Declaration (GFM 0.29): `<!`, a name of uppercase ASCII letters,
+            // whitespace, anything but `>`, then `>`. cmark-gfm reads `<!a …>`
+            // as text, and so must we: a link written later in the paragraph
+            // would otherwise close it on the next run.
+            var k = i + 2
+            while k < n && t[k] >= 0x41 && t[k] <= 0x5A { k += 1 }
+            if k > i + 2 && skipWhitespace(t, k) > k {
                 while k < n && t[k] != 0x3E { k += 1 }
                 return k < n ? k + 1 : nil
             }

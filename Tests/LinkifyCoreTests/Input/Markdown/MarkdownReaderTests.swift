@@ -37,6 +37,9 @@ import Testing
         "<span title=\"https://a.com\">⸠https://b.com⸡</span>",
         "<div>\nhttps://a.com\n</div>\n\n⸠https://b.com⸡",
         "<!-- https://a.com -->",
+        // A declaration is `<!`, uppercase letters, whitespace, … `>` (GFM 0.29, as cmark-gfm reads it).
+        "x <!DOCTYPE https://a.com> ⸠https://b.com⸡",
+        "x <!doctype ⸠https://a.com⸡>",
         "<!--\nhttps://a.com\n-->",
         "---\nurl: https://a.com\n---\n⸠https://b.com⸡",
         "+++\nurl = \"https://a.com\"\n+++",
@@ -113,6 +116,16 @@ import Testing
             #expect(once != input)
             #expect(rendered(once, .markdown, input: .markdown, options: options) == once)
         }
+    }
+
+    // `a://t<!a@` is no link, but a lowercase `<!a` read as a declaration was
+    // closed by the `>` of the link written on the next line, so the second run
+    // linked `a://t` (regression: fuzz/regressions/lowercase-declaration-closed-by-written-link).
+    @Test func lowercaseDeclarationIsText() {
+        let input = "a://t<!a@\na.://h\n"
+        let once = rendered(input, .markdown, input: .markdown)
+        #expect(once == "a://t<!a@\n<a.://h>\n")
+        #expect(rendered(once, .markdown, input: .markdown) == once)
     }
 
     static let documents = [
