@@ -35,9 +35,10 @@ With `--detect all` the same files give phone links per MB (every phone
 link in changelogs and NEWS files that we read was a version, CVE id or
 date, so all are counted as false; `--list` prints a sample to check) and
 date year mismatches: a date entity whose text, or the text right after
-it (a year after a zone, as git and date(1) write it; read from the file's
-bytes at the entity's `--offsets utf8` end), holds a four-digit year
-different from its value's year.
+it (a year after a zone, as git and date(1) write it, on the same line or
+wrapped to the next, but not past a blank line nor one that starts a date
+of its own; read from the file's bytes at the entity's `--offsets utf8`
+end), holds a four-digit year different from its value's year.
 """
 import argparse
 import atexit
@@ -262,9 +263,13 @@ def main():
             years = re.findall(r"(?<!\d)(1[89]\d\d|2[01]\d\d)(?!\d)", r["text"])
             if not years and r["path"] in contents:
                 # `Mon Jul 13 19:25:25 2026 -0600`, `Thu Jul 18 01:30:22 MDT 1996`:
-                # the year right after the span (past a zone) is the date's own.
-                tail = contents[r["path"]][r["end"]:r["end"] + 24].decode("utf-8", "replace")
-                m = re.match(r"\s*(?:[+-]\d{4}\s+|[A-Z]{2,5}\s+)?(1[89]\d\d|2[01]\d\d)(?!\d)", tail)
+                # the year right after the span (past a zone, or wrapped to the
+                # next line) is the date's own. Not past a blank line, and not a
+                # year that starts a date of its own: `January 11th\n\n2004-01-07`
+                # is the next ChangeLog entry's heading, not the year of the first.
+                tail = contents[r["path"]][r["end"]:r["end"] + 40].decode("utf-8", "replace")
+                m = re.match(r"[ \t]*(?:\r?\n[ \t]*)?(?:[+-]\d{4}[ \t]+|[A-Z]{2,5}[ \t]+)?"
+                             r"(1[89]\d\d|2[01]\d\d)(?!\d)(?![-/:.]\d)", tail)
                 years = [m.group(1)] if m else []
             if years and str(r["value"])[:4] not in years:
                 mismatches.append(r)

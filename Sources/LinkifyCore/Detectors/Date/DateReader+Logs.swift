@@ -7,10 +7,19 @@
 extension DateReader {
     /// `m`, a day and month without a year followed by a time, extended over
     /// a year four digits long one space after that time (or after a zone
-    /// name), and then over a `±HHMM` offset one space after the year when
+    /// name, or at the start of the next line when wrapping put it there),
+    /// and then over a `±HHMM` offset one space after the year when
     /// the time has no zone yet.
     func withTrailingYear(_ match: DateMatch?) -> DateMatch? {
-        guard let m = match, m.hasTime, !m.hasYear, byte(m.end) == 0x20 else { return match }
+        guard let m = match, m.hasTime, !m.hasYear else { return match }
+        if byte(m.end) != 0x20 {
+            // The year wrapped to the next line (`Thu May 14 18:05:05\n     2020`).
+            guard let y = wrappedYear(at: m.end),
+                  CivilDateTime.isValidDate(year: y.value, month: m.value.month, day: m.value.day) else { return match }
+            var value = m.value
+            value.year = y.value
+            return DateMatch(end: y.end, value: value, hasTime: true, hasYear: true)
+        }
         var p = m.end
         // A zone name the table does not hold, or holds for more than one
         // place (`IST`: India, Ireland, Israel): the year is read, no offset.

@@ -290,8 +290,8 @@ struct DateReader {
         if abbreviated && byte(p) == 0x2E { p += 1 }
         if byte(p) == 0x2C { p += 1 }
         let q = skipSpaces(p)
-        guard q > p else { return nil }
-        return year4(at: q)
+        if q > p, let y = year4(at: q) { return y }
+        return wrappedYear(at: q)
     }
 
     /// Four digits that end a number (not `2026` of `20261`, nor of `2026:10`).
@@ -301,6 +301,35 @@ struct DateReader {
         if isASCIILetter(e) { return nil }
         if (byte(e) == 0x2E || byte(e) == 0x2C) && isDigit(e + 1) { return nil }
         return (y.value, e)
+    }
+
+    /// A year at the start of the next line, when wrapping put a line break
+    /// between it and its date (`since Apr 5\n\t2000.` in findutils'
+    /// ChangeLog, `Thu May 14 18:05:05\n     2020` in S-Lang's NEWS): one
+    /// line break and the indentation after it, then a plain year. A blank
+    /// line ends the date's paragraph.
+    func wrappedYear(at i: Int) -> (value: Int, end: Int)? {
+        var p = i
+        if byte(p) == 0x0D { p += 1 }
+        guard byte(p) == 0x0A else { return nil }
+        p += 1
+        var n = 0
+        while (byte(p) == 0x20 || byte(p) == 0x09) && n < 16 {
+            p += 1
+            n += 1
+        }
+        return plainYear(at: p)
+    }
+
+    /// Four digits that are a year by themselves: 1900–2099 (a wrapped line or
+    /// a bare time gives a weaker cue than a year in place, so a count such as
+    /// `1500 users` is not taken) and not the start of a date or time of their
+    /// own (`2004-01-07  aleidinger`, the heading of the next ChangeLog entry).
+    func plainYear(at i: Int) -> (value: Int, end: Int)? {
+        guard let y = year4(at: i), (1900...2099).contains(y.value) else { return nil }
+        let b = byte(y.end)
+        if (b == 0x2D || b == 0x2F || b == 0x3A || b == 0x2E) && isDigit(y.end + 1) { return nil }
+        return y
     }
 
     func dayMonth(day: Int, month: Int, year: Int?, end: Int) -> DateMatch? {
@@ -343,7 +372,22 @@ struct DateReader {
     func timeFirst(at i: Int) -> DateMatch? {
         guard let c = clock(at: i, afterISODate: false) else { return nil }
         let m = combined(DateMatch(end: i, value: today, hasTime: false), c.clock)
-        return withDate(m) ?? m
+        if let dated = withDate(m) { return dated }
+        // A time, maybe a zone, then a year (`Sunday July, 7 12:45:00 PST 1996`,
+        // Linux-PAM's changelog): the end of a log date whose day was not
+        // read. Its day is in that year, not today, so it is no time of today.
+        if isYearAfterTime(m.end) { return nil }
+        return m
+    }
+
+    /// Whether ` YYYY` or ` ZONE YYYY` (a plain year) follows a time that ends at `i`.
+    func isYearAfterTime(_ i: Int) -> Bool {
+        guard byte(i) == 0x20 else { return false }
+        var p = i + 1
+        if let w = TextWord.read(t, at: p), w.isUppercase, (2...5).contains(w.letters), byte(w.end) == 0x20 {
+            p = w.end + 1
+        }
+        return plainYear(at: p) != nil
     }
 
     /// `noon tomorrow`, `midnight on Friday`, `at noon` (today).
