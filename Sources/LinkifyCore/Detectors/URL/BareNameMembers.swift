@@ -1,0 +1,145 @@
+/// The document's evidence that a linked bare name is code: the text writes
+/// its stem (the first label) before several different names.
+///
+/// An object's or module's name takes many attributes in one document
+/// (`math.prod`, `math.comb`, `math.isqrt`; `Color.red`, `Color.blue`,
+/// `Color.green`; `process.versions`, `process.env`, `process.pid`), while a
+/// domain's stem seldom takes more than one or two top labels in one text.
+/// So a bare name of two labels linked on the model's own evidence by a
+/// small margin (`weakScore`) is unlinked when the window writes `stem.` before `memberLabels` different names or more
+/// (any names, registered top-level domains or not, counted without case),
+/// unless the text also writes its host as a host (`DocumentHosts`, which
+/// wins: `example.com`, `example.org` and `example.net` in a text that links
+/// one of them with a scheme stay links).
+///
+/// Like `retractPathNames`, the evidence is the scan's window, so memory is
+/// bounded by it; the extra pass over the window's full stops runs only when
+/// the scan linked such a name.
+enum BareNameMembers {
+    /// The highest score of a name this evidence may unlink: a name that the
+    /// model links by a wider margin (`.com`, `.org`, a country domain with
+    /// nothing against it) keeps its link, and the pass over the window runs
+    /// only for names linked at the margin (`math.prod`, `Color.blue`, `builtins.int`).
+    static let weakScore = 1
+
+    /// The domain weight (`TLDDoubleLife`) from which a top label is a host's
+    /// whatever the margin: the old generic domains (`.com`, `.org`, `.net`, `.edu`).
+    static let strongDomain = 4
+
+    /// How many different names after one stem make it an object's name.
+    static let memberLabels = 3
+
+    /// A byte of a stem: ASCII letter, digit, `_` or `-` (`hb-ot`, `sys_info`).
+    @inline(__always)
+    static func isStemByte(_ b: UInt8) -> Bool { ByteClass.isHostASCII(b) || b == 0x5F }
+
+    /// The end of the first label of the name at `start` (its stem).
+    static func stemEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var k = start
+        while k < t.count && isStemByte(t[k]) { k += 1 }
+        return k
+    }
+}
+
+extension UTS58Scanner {
+    /// Unlinks the bare names the scan linked on the model's own evidence by
+    /// a small margin whose stem the window writes before `BareNameMembers.memberLabels`
+    /// different names or more (`BareNameMembers`), unless the text writes
+    /// their host as a host.
+    func retractMemberNames(_ state: inout ScanState, into out: inout [Entity]) {
+        let t = state.t
+        let n = t.count
+        // The stems of the names linked, as sorted unique hashes, and the lengths they have.
+        var stems: [UInt64] = []
+        var lengths: UInt64 = 0
+        var weak: [Int] = []
+        for start in state.weakBareStarts {
+            let end = BareNameMembers.stemEnd(t, from: start)
+            guard end > start, end < n, t[end] == 0x2E, Self.isTwoLabels(t, start) else { continue }
+            // A top label that weighs most as a domain (`.com`, `.org`) is a
+            // host's even at a small margin (`IFSUG.org`, capitals against it).
+            var tldEnd = end + 1
+            while tldEnd < n && BareNameMembers.isStemByte(t[tldEnd]) { tldEnd += 1 }
+            guard BareNameModel.weights(t, (end + 1)..<tldEnd).domain < BareNameMembers.strongDomain else { continue }
+            weak.append(start)
+            stems.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])))
+            lengths |= 1 << UInt64(min(end - start, 63))
+        }
+        guard !stems.isEmpty else { return }
+        stems.sort()
+        var unique: [UInt64] = []
+        for h in stems where unique.last != h { unique.append(h) }
+        // The different names written after each stem, up to `memberLabels` of them.
+        var members = [[UInt64]](repeating: [], count: unique.count)
+        var i = 0
+        while i < n {
+            i = ByteSearch.first(in: t, from: i, block: { $0 .== ByteSearch.splat(0x2E) }, matches: { $0 == 0x2E })
+            guard i < n else { break }
+            let dot = i
+            i += 1
+            // A name after the dot starts with a letter or `_` (not `v1.2`, not `...`).
+            guard i < n, ByteClass.isAlpha(t[i]) || t[i] == 0x5F, dot > 0, BareNameMembers.isStemByte(t[dot - 1]) else { continue }
+            var k = dot - 1
+            while k > 0 && BareNameMembers.isStemByte(t[k - 1]) { k -= 1 }
+            // The stem starts the name: not an inner label (`docs.python.org`'s `python`).
+            guard k == 0 || t[k - 1] != 0x2E, lengths & (1 << UInt64(min(dot - k, 63))) != 0 else { continue }
+            let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[k..<dot]))
+            guard let index = Self.index(of: h, in: unique), members[index].count < BareNameMembers.memberLabels else { continue }
+            var j = i
+            while j < n && (ByteClass.isAlnum(t[j]) || t[j] == 0x5F) { j += 1 }
+            let label = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[i..<j]))
+            if !members[index].contains(label) { members[index].append(label) }
+        }
+        var retracted: [Int] = []
+        var hosts: DocumentHosts?
+        for start in weak {
+            let end = BareNameMembers.stemEnd(t, from: start)
+            guard let index = Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])), in: unique),
+                  members[index].count >= BareNameMembers.memberLabels else { continue }
+            var hostEnd = DocumentHosts.hostEnd(t, from: start)
+            while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
+            if hosts == nil { hosts = state.updatedEvidence() }
+            if hosts!.contains(t, start..<hostEnd) { continue }
+            retracted.append(start)
+            if state.explains, let name = state.linkedBare.first(where: { $0.start == start }) {
+                state.rejected.removeAll { x in
+                    if x.start == start, x.kind == .url, case .linked = x.verdict { return true }
+                    return false
+                }
+                var judgement = name.judgement
+                judgement.add(BareNameModel.Weight.documentMembers, true,
+                              "the text writes '\(UTF8Bytes.string(t, start..<end)).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
+                state.reject(start, name.end, .url, .bareName(judgement.summary))
+            }
+        }
+        guard !retracted.isEmpty else { return }
+        // The names retracted are in scan order, so ascending.
+        let retractedSet = retracted
+        out.removeAll { e in
+            e.kind == .url && e.start >= state.scanStart && Self.index(of: e.start, in: retractedSet) != nil
+        }
+        state.linkedBareStarts.removeAll { Self.index(of: $0, in: retractedSet) != nil }
+    }
+
+    /// Whether the host at `start` has two labels (`math.prod`): in a longer
+    /// one the first label is often a host's (`ftp.gnu.org`, `ftp.us.debian.org`,
+    /// `topsecret.server.com` beside `topsecret.get()`), which takes many names.
+    static func isTwoLabels(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        var end = DocumentHosts.hostEnd(t, from: start)
+        while end > start && t[end - 1] == 0x2E { end -= 1 }
+        var dots = 0
+        for k in start..<end where t[k] == 0x2E { dots += 1 }
+        return dots == 1
+    }
+
+    /// The index of `x` in the ascending `a`, by binary search.
+    @inline(__always)
+    static func index<T: Comparable>(of x: T, in a: [T]) -> Int? {
+        var lo = 0, hi = a.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if a[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < a.count && a[lo] == x ? lo : nil
+    }
+}
