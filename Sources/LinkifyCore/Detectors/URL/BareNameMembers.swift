@@ -5,8 +5,9 @@
 /// (`math.prod`, `math.comb`, `math.isqrt`; `Color.red`, `Color.blue`,
 /// `Color.green`; `process.versions`, `process.env`, `process.pid`), while a
 /// domain's stem seldom takes more than one or two top labels in one text.
-/// So a bare name of two labels linked on the model's own evidence by a
-/// small margin (`weakScore`) is unlinked when the window writes `stem.` before `memberLabels` different names or more
+/// So a bare name linked on the model's own evidence by a small margin
+/// (`weakScore`) under a top label that is not an old generic domain
+/// (`strongDomain`) is unlinked when the window writes `stem.` before `memberLabels` different names or more
 /// (any names, registered top-level domains or not, counted without case),
 /// unless the text also writes its host as a host (`DocumentHosts`, which
 /// wins: `example.com`, `example.org` and `example.net` in a text that links
@@ -55,12 +56,17 @@ extension UTS58Scanner {
         var weak: [Int] = []
         for start in state.weakBareStarts {
             let end = BareNameMembers.stemEnd(t, from: start)
-            guard end > start, end < n, t[end] == 0x2E, Self.isTwoLabels(t, start) else { continue }
+            guard end > start, end < n, t[end] == 0x2E, let tld = Self.topLabel(t, start) else { continue }
             // A top label that weighs most as a domain (`.com`, `.org`) is a
-            // host's even at a small margin (`IFSUG.org`, capitals against it).
-            var tldEnd = end + 1
-            while tldEnd < n && BareNameMembers.isStemByte(t[tldEnd]) { tldEnd += 1 }
-            guard BareNameModel.weights(t, (end + 1)..<tldEnd).domain < BareNameMembers.strongDomain else { continue }
+            // host's even at a small margin (`IFSUG.org`, capitals against
+            // it), and so are longer names under it, whose first label is often
+            // a host's that takes many names (`ftp.gnu.org`, `ftp.us.debian.org`;
+            // `topsecret.server.com` beside `topsecret.get()`).
+            // A longer name counts only under a generic domain delegated since
+            // 2013 (weight 0: `process.versions.icu`): under a country domain
+            // it is more often a host or a file name.
+            let domain = BareNameModel.weights(t, tld).domain
+            guard domain < BareNameMembers.strongDomain, domain == 0 || tld.lowerBound == end + 1 else { continue }
             weak.append(start)
             stems.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])))
             lengths |= 1 << UInt64(min(end - start, 63))
@@ -121,15 +127,13 @@ extension UTS58Scanner {
         state.linkedBareStarts.removeAll { Self.index(of: $0, in: retractedSet) != nil }
     }
 
-    /// Whether the host at `start` has two labels (`math.prod`): in a longer
-    /// one the first label is often a host's (`ftp.gnu.org`, `ftp.us.debian.org`,
-    /// `topsecret.server.com` beside `topsecret.get()`), which takes many names.
-    static func isTwoLabels(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+    /// The top label of the host at `start`, or nil when the host is one label.
+    static func topLabel(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> Range<Int>? {
         var end = DocumentHosts.hostEnd(t, from: start)
         while end > start && t[end - 1] == 0x2E { end -= 1 }
-        var dots = 0
-        for k in start..<end where t[k] == 0x2E { dots += 1 }
-        return dots == 1
+        var k = end
+        while k > start && t[k - 1] != 0x2E { k -= 1 }
+        return k > start && k < end ? k..<end : nil
     }
 
     /// The index of `x` in the ascending `a`, by binary search.

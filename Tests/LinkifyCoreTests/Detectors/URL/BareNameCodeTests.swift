@@ -29,19 +29,24 @@ import Testing
         #expect(marked("Mirrors: gnu.org, see gnu.org and gnu.org.") == "Mirrors: |gnu.org|, see |gnu.org| and |gnu.org|.")
         #expect(marked("sites example.org and example.net") == "sites |example.org| and |example.net|")
         #expect(marked("example.com, example.org and example.net") == "|example.com|, |example.org| and |example.net|")
-        #expect(marked("zork.fyi, zork.info") == "|zork.fyi|, |zork.info|")
+        #expect(marked("zork.fyi, zork.icu") == "|zork.fyi|, |zork.icu|")
     }
 
     /// The text's own hosts win over the members' evidence.
     @Test func documentHostWins() {
-        let text = "see https://zork.fyi/ and zork.fyi, zork.info, zork.icu"
-        #expect(marked(text) == "see |https://zork.fyi/| and |zork.fyi|, zork.info, zork.icu")
+        let text = "see https://zork.fyi/ and zork.fyi, zork.icu, zork.dev"
+        #expect(marked(text) == "see |https://zork.fyi/| and |zork.fyi|, zork.icu, zork.dev")
+        #expect(marked("zork.fyi, zork.icu, zork.dev") == "zork.fyi, zork.icu, zork.dev")
     }
 
-    /// Only names of two labels: in a longer one the first label is often a
-    /// host's (library/configparser.rst.txt writes `topsecret.get()` and
-    /// `topsecret.getboolean()` beside the section `topsecret.server.com`).
-    @Test func longerNamesAreNotMembers() {
+    /// A longer name counts by its first label (nodejs/api/intl.md's
+    /// `process.versions.icu`, with `process.` before other names in the same
+    /// page), but not under an old generic domain, where the first label is
+    /// often a host's (library/configparser.rst.txt writes `topsecret.get()`
+    /// and `topsecret.getboolean()` beside the section `topsecret.server.com`).
+    @Test func longerNames() {
+        let intl = "const hasICU = typeof process.versions.icu === 'string';\nprocess.env.TZ = 'UTC'; process.exit(1);\n"
+        #expect(marked(intl) == intl)
         let text = "   [topsecret.server.com]\n   >>> topsecret.get('Port')\n   >>> topsecret.getboolean('ForwardX11')\n   >>> topsecret.keys()\n"
         #expect(marked(text) == "   [|topsecret.server.com|]\n   >>> topsecret.get('Port')\n   >>> topsecret.getboolean('ForwardX11')\n   >>> topsecret.keys()\n")
     }
