@@ -34,6 +34,40 @@ enum BareNameMembers {
     @inline(__always)
     static func isStemByte(_ b: UInt8) -> Bool { ByteClass.isHostASCII(b) || b == 0x5F }
 
+    /// How far back a fence line is looked for (`codeLine`).
+    static let fenceReach = 4096
+
+    /// Why the line of the name at `start` is code, or nil: a Python prompt
+    /// (`>>> ` starts the line, after indentation: `>>> Animal.dog`), or the
+    /// nearest fence line above (within `fenceReach` bytes) opens a fenced
+    /// code block with a language (```` ```js ````; a closing fence has none,
+    /// so a block without one is not counted). Asked only for names the
+    /// model links by a small margin, so the look back is rare.
+    static func codeLine(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> String? {
+        var lineStart = start
+        while lineStart > 0 && t[lineStart - 1] != 0x0A { lineStart -= 1 }
+        var k = lineStart
+        while k < start && (t[k] == 0x20 || t[k] == 0x09) { k += 1 }
+        if k + 4 <= start && t[k] == 0x3E && t[k + 1] == 0x3E && t[k + 2] == 0x3E && t[k + 3] == 0x20 {
+            return "on a '>>> ' line (an interactive session)"
+        }
+        let floor = max(0, start - fenceReach)
+        var end = lineStart   // the end of the line above, after its newline
+        while end > floor {
+            var s = end - 1
+            while s > floor && t[s - 1] != 0x0A { s -= 1 }
+            var f = s
+            while f < end && t[f] == 0x20 { f += 1 }
+            if f + 3 <= end, t[f] == 0x60 || t[f] == 0x7E, t[f + 1] == t[f], t[f + 2] == t[f] {
+                var info = f + 3
+                while info < end && t[info] == t[f] { info += 1 }
+                return info < end && ByteClass.isAlpha(t[info]) ? "inside a fenced code block with a language" : nil
+            }
+            end = s
+        }
+        return nil
+    }
+
     /// The end of the first label of the name at `start` (its stem).
     static func stemEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var k = start
@@ -100,8 +134,9 @@ extension UTS58Scanner {
         var hosts: DocumentHosts?
         for start in weak {
             let end = BareNameMembers.stemEnd(t, from: start)
-            guard let index = Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])), in: unique),
-                  members[index].count >= BareNameMembers.memberLabels else { continue }
+            let code = BareNameMembers.codeLine(t, start)
+            guard code != nil || (Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])), in: unique)
+                                    .map { members[$0].count >= BareNameMembers.memberLabels } ?? false) else { continue }
             var hostEnd = DocumentHosts.hostEnd(t, from: start)
             while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
             if hosts == nil { hosts = state.updatedEvidence() }
@@ -113,8 +148,12 @@ extension UTS58Scanner {
                     return false
                 }
                 var judgement = name.judgement
-                judgement.add(BareNameModel.Weight.documentMembers, true,
-                              "the text writes '\(UTF8Bytes.string(t, start..<end)).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
+                if let code {
+                    judgement.add(BareNameModel.Weight.codeSpan, true, code)
+                } else {
+                    judgement.add(BareNameModel.Weight.documentMembers, true,
+                                  "the text writes '\(UTF8Bytes.string(t, start..<end)).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
+                }
                 state.reject(start, name.end, .url, .bareName(judgement.summary))
             }
         }

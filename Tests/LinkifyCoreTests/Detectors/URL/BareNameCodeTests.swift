@@ -51,6 +51,19 @@ import Testing
         #expect(marked(text) == "   [|topsecret.server.com|]\n   >>> topsecret.get('Port')\n   >>> topsecret.getboolean('ForwardX11')\n   >>> topsecret.keys()\n")
     }
 
+    /// A name linked by a small margin is code on a `>>> ` line or inside a
+    /// fenced code block that names its language; prose after the closing
+    /// fence is prose again.
+    @Test func codeLines() {
+        // whatsnew/3.5.rst.txt
+        #expect(marked("    >>> Animal.dog\n") == "    >>> Animal.dog\n")
+        // nodejs/api/intl.md
+        let intl = "Node.js\n\n<!-- eslint-disable strict -->\n\n```js\nprocess.versions.icu;\nnew Intl.DateTimeFormat('es', { month: 'long' })\n```\n"
+        #expect(marked(intl) == intl)
+        #expect(marked("```js\nlet a = 1;\n```\n\nsee zork.icu\n") == "```js\nlet a = 1;\n```\n\nsee |zork.icu|\n")
+        #expect(marked("see zork.icu\n") == "see |zork.icu|\n")
+    }
+
     /// An ASCII-compatible encoding with a non-ASCII character is no host (nodejs/api/url.md).
     @Test func invalidACELabel() {
         #expect(marked("console.log(url.domainToASCII('xn--iñvalid.com'));") == "console.log(url.domainToASCII('xn--iñvalid.com'));")
