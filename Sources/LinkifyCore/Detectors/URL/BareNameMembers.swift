@@ -44,14 +44,17 @@ enum BareNameMembers {
     /// so a block without one is not counted). Asked only for names the
     /// model links by a small margin, so the look back is rare.
     static func codeLine(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> String? {
+        // Bounded both ways, so that many names on one long line (minified
+        // code) cost `fenceReach` bytes each at most: a line longer than that is no prompt.
+        let floor = max(0, start - fenceReach)
         var lineStart = start
-        while lineStart > 0 && t[lineStart - 1] != 0x0A { lineStart -= 1 }
+        while lineStart > floor && t[lineStart - 1] != 0x0A { lineStart -= 1 }
+        guard lineStart == 0 || t[lineStart - 1] == 0x0A else { return nil }
         var k = lineStart
         while k < start && (t[k] == 0x20 || t[k] == 0x09) { k += 1 }
         if k + 4 <= start && t[k] == 0x3E && t[k + 1] == 0x3E && t[k + 2] == 0x3E && t[k + 3] == 0x20 {
             return "on a '>>> ' line (an interactive session)"
         }
-        let floor = max(0, start - fenceReach)
         var end = lineStart   // the end of the line above, after its newline
         while end > floor {
             var s = end - 1
