@@ -43,32 +43,61 @@ enum BareNameMembers {
     /// code block with a language (```` ```js ````; a closing fence has none,
     /// so a block without one is not counted). Asked only for names the
     /// model links by a small margin, so the look back is rare.
-    static func codeLine(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> String? {
-        // Bounded both ways, so that many names on one long line (minified
-        // code) cost `fenceReach` bytes each at most: a line longer than that is no prompt.
+    /// What `codeLine` carries from one name to the next (names come in
+    /// ascending order), so that each byte is looked at about once however
+    /// many names there are: the previous name's start and its line's start
+    /// (-1 when that line is longer than `fenceReach`), how far up the lines
+    /// were searched for fences, and the nearest fence line found (-1 for none).
+    struct CodeLineMemo {
+        var start = 0
+        var lineStart = 0
+        var searched = 0
+        var fence = -1
+        var opens = false
+    }
+
+    static func codeLine(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, memo: inout CodeLineMemo) -> String? {
         let floor = max(0, start - fenceReach)
         var lineStart = start
-        while lineStart > floor && t[lineStart - 1] != 0x0A { lineStart -= 1 }
-        guard lineStart == 0 || t[lineStart - 1] == 0x0A else { return nil }
-        var k = lineStart
-        while k < start && (t[k] == 0x20 || t[k] == 0x09) { k += 1 }
-        if k + 4 <= start && t[k] == 0x3E && t[k + 1] == 0x3E && t[k + 2] == 0x3E && t[k + 3] == 0x20 {
-            return "on a '>>> ' line (an interactive session)"
+        let stop = max(floor, memo.start)
+        while lineStart > stop && t[lineStart - 1] != 0x0A { lineStart -= 1 }
+        if lineStart == stop && lineStart > 0 && t[lineStart - 1] != 0x0A {
+            // No line start between the previous name and this one: the same line.
+            lineStart = lineStart == memo.start ? memo.lineStart : -1
         }
+        memo.start = start
+        memo.lineStart = lineStart
+        guard lineStart >= floor else { return nil }
+        // The nearest fence line above: in the lines not searched yet, else the one found before.
+        let from = max(floor, memo.searched)
+        var found = -1, opens = false
         var end = lineStart   // the end of the line above, after its newline
-        while end > floor {
+        while end > from {
             var s = end - 1
-            while s > floor && t[s - 1] != 0x0A { s -= 1 }
+            while s > from && t[s - 1] != 0x0A { s -= 1 }
             var f = s
             while f < end && t[f] == 0x20 { f += 1 }
             if f + 3 <= end, t[f] == 0x60 || t[f] == 0x7E, t[f + 1] == t[f], t[f + 2] == t[f] {
                 var info = f + 3
                 while info < end && t[info] == t[f] { info += 1 }
-                return info < end && ByteClass.isAlpha(t[info]) ? "inside a fenced code block with a language" : nil
+                found = s
+                opens = info < end && ByteClass.isAlpha(t[info])
+                break
             }
             end = s
         }
-        return nil
+        if found < 0 && memo.fence >= floor { found = memo.fence; opens = memo.opens }
+        if lineStart > memo.searched {
+            memo.searched = lineStart
+            memo.fence = found
+            memo.opens = opens
+        }
+        var k = lineStart
+        while k < start && (t[k] == 0x20 || t[k] == 0x09) { k += 1 }
+        if k + 4 <= start && t[k] == 0x3E && t[k + 1] == 0x3E && t[k + 2] == 0x3E && t[k + 3] == 0x20 {
+            return "on a '>>> ' line (an interactive session)"
+        }
+        return found >= 0 && opens ? "inside a fenced code block with a language" : nil
     }
 
     /// The end of the first label of the name at `start` (its stem).
@@ -135,9 +164,10 @@ extension UTS58Scanner {
         }
         var retracted: [Int] = []
         var hosts: DocumentHosts?
+        var memo = BareNameMembers.CodeLineMemo()
         for start in weak {
             let end = BareNameMembers.stemEnd(t, from: start)
-            let code = BareNameMembers.codeLine(t, start)
+            let code = BareNameMembers.codeLine(t, start, memo: &memo)
             guard code != nil || (Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])), in: unique)
                                     .map { members[$0].count >= BareNameMembers.memberLabels } ?? false) else { continue }
             var hostEnd = DocumentHosts.hostEnd(t, from: start)

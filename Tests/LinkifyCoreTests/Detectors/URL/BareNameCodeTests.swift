@@ -62,6 +62,9 @@ import Testing
         #expect(marked(intl) == intl)
         #expect(marked("```js\nlet a = 1;\n```\n\nsee zork.icu\n") == "```js\nlet a = 1;\n```\n\nsee |zork.icu|\n")
         #expect(marked("see zork.icu\n") == "see |zork.icu|\n")
+        // Names in order on one line and on the lines after a block: each keeps its own verdict.
+        #expect(marked("```js\nlet a = zork.icu, b = zork.icu;\n```\nsee zork.icu\n```\nx\n```\nzork.icu\n")
+                == "```js\nlet a = zork.icu, b = zork.icu;\n```\nsee |zork.icu|\n```\nx\n```\n|zork.icu|\n")
     }
 
     /// An ASCII-compatible encoding with a non-ASCII character is no host (nodejs/api/url.md).
