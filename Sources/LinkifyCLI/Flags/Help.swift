@@ -102,7 +102,8 @@ enum Help {
             or :LINE after it, an extension before the top label as in sensors.conf.eg,
             the top label alone in capitals, -> before or ( after it, a reverse domain
             name, a ChangeLog item's '* name:') and whether the same text writes the host
-            with a scheme, www. or in an email address, or the name after / as a path;
+            with a scheme, www. or in an email address, the name after / as a path, or
+            its stem before three different names (math.prod beside math.comb: code);
             --explain prints the weights. Never links: a name right after / or \\ (a path component) or before
             :LINE: (main.rs:2:5). Not links either: pkg@1.2.3, git@host:path SSH remotes,
             version numbers, bare IPv4 addresses, URLs with user info; javascript:,

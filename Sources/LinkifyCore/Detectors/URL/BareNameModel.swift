@@ -51,6 +51,8 @@ struct BareNameModel {
         static let pathAfterName = 2
         static let documentHost = 8
         static let documentPath = -8
+        static let documentMembers = -8
+        static let invalidACE = -10
     }
 
     /// Stems that name files, not hosts, lowercased (`Makefile.am`, `README.build`, `setup.py`).
@@ -243,6 +245,12 @@ struct BareNameModel {
         if Self.isInFileList(t, c.host) {
             j.add(Weight.fileList, explains, "a ChangeLog item's file list ('* name:')")
         }
+        // `url.domainToASCII('xn--iñvalid.com')`: an ASCII-compatible
+        // encoding (`xn--`) with a non-ASCII character in it is no host any
+        // resolver accepts; a document writes it to show an invalid input.
+        if Self.hasInvalidACELabel(t, c.host) {
+            j.add(Weight.invalidACE, explains, "an 'xn--' label with a non-ASCII character (not a valid host)")
+        }
         if c.colonNumber {
             if extensionWins {
                 j.lineNumber = true
@@ -254,6 +262,23 @@ struct BareNameModel {
         if c.hasPath && !extensionWins { j.add(Weight.pathAfterName, explains, "a path after the name") }
         if let hosts { j.addDocumentEvidence(t, c, hosts: hosts, explains: explains) }
         return j
+    }
+
+    /// Whether a label of `r` starts with `xn--` (any case) and holds a byte
+    /// outside ASCII. Pure ASCII hosts, nearly all, cost one pass over their bytes.
+    static func hasInvalidACELabel(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard t[r].contains(where: { $0 >= 0x80 }) else { return false }
+        var labelStart = r.lowerBound
+        for k in r.lowerBound...r.upperBound where k == r.upperBound || t[k] == 0x2E {
+            let label = labelStart..<k
+            if label.count > 4 && t[label.lowerBound] | 0x20 == 0x78 && t[label.lowerBound + 1] | 0x20 == 0x6E
+                && t[label.lowerBound + 2] == 0x2D && t[label.lowerBound + 3] == 0x2D
+                && t[label].contains(where: { $0 >= 0x80 }) {
+                return true
+            }
+            labelStart = k + 1
+        }
+        return false
     }
 
     /// Whether a label of `r` holds `-at-` (any case) between two of its parts.

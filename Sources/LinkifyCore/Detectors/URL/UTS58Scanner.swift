@@ -106,6 +106,7 @@ struct UTS58Scanner: EntityScanner {
             }
             i += dotLength
         }
+        if !state.weakBareStarts.isEmpty && reportsURLs { retractMemberNames(&state, into: &out) }
         if !state.pathNames.isEmpty && !state.linkedBareStarts.isEmpty && reportsURLs { retractPathNames(&state, into: &out) }
         if !state.pending.isEmpty {
             _ = state.updatedEvidence()
@@ -184,6 +185,9 @@ struct UTS58Scanner: EntityScanner {
         /// (`retractPathNames`); when explaining, the judgements of the bare names linked.
         var pathNames: [UInt64] = []
         var linkedBareStarts: [Int] = []
+        /// The bare names linked with a score of `BareNameMembers.weakScore` or
+        /// less: the ones the document's members evidence may unlink (`retractMemberNames`).
+        var weakBareStarts: [Int] = []
         var linkedBare: [LinkedBareName] = []
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
@@ -379,6 +383,7 @@ struct UTS58Scanner: EntityScanner {
             // candidates reported, and reading `reportsURLs` here costs the plain scan.)
             if state.explains { state.explainLink(domainStart, end, judgement) }
             state.linkedBareStarts.append(domainStart)
+            if judgement.score <= BareNameMembers.weakScore { state.weakBareStarts.append(domainStart) }
             if state.explains { state.linkedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
         } else {
             state.evidenceStarts.append(domainStart)

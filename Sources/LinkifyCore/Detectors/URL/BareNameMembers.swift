@@ -1,0 +1,221 @@
+/// The document's evidence that a linked bare name is code: the text writes
+/// its stem (the first label) before several different names.
+///
+/// An object's or module's name takes many attributes in one document
+/// (`math.prod`, `math.comb`, `math.isqrt`; `Color.red`, `Color.blue`,
+/// `Color.green`; `process.versions`, `process.env`, `process.pid`), while a
+/// domain's stem seldom takes more than one or two top labels in one text.
+/// So a bare name linked on the model's own evidence by a small margin
+/// (`weakScore`) under a top label that is not an old generic domain
+/// (`strongDomain`) is unlinked when the window writes `stem.` before `memberLabels` different names or more
+/// (any names, registered top-level domains or not, counted without case),
+/// unless the text also writes its host as a host (`DocumentHosts`, which
+/// wins: `example.com`, `example.org` and `example.net` in a text that links
+/// one of them with a scheme stay links).
+///
+/// Like `retractPathNames`, the evidence is the scan's window, so memory is
+/// bounded by it; the extra pass over the window's full stops runs only when
+/// the scan linked such a name.
+enum BareNameMembers {
+    /// The highest score of a name this evidence may unlink: a name that the
+    /// model links by a wider margin (`.com`, `.org`, a country domain with
+    /// nothing against it) keeps its link, and the pass over the window runs
+    /// only for names linked at the margin (`math.prod`, `Color.blue`, `builtins.int`).
+    static let weakScore = 1
+
+    /// The domain weight (`TLDDoubleLife`) from which a top label is a host's
+    /// whatever the margin: the old generic domains (`.com`, `.org`, `.net`, `.edu`).
+    static let strongDomain = 4
+
+    /// How many different names after one stem make it an object's name.
+    static let memberLabels = 3
+
+    /// A byte of a stem: ASCII letter, digit, `_` or `-` (`hb-ot`, `sys_info`).
+    @inline(__always)
+    static func isStemByte(_ b: UInt8) -> Bool { ByteClass.isHostASCII(b) || b == 0x5F }
+
+    /// How far back a fence line is looked for (`codeLine`).
+    static let fenceReach = 4096
+
+    /// Why the line of the name at `start` is code, or nil: a Python prompt
+    /// (`>>> ` starts the line, after indentation: `>>> Animal.dog`), or the
+    /// nearest fence line above (within `fenceReach` bytes) opens a fenced
+    /// code block with a language (```` ```js ````; a closing fence has none,
+    /// so a block without one is not counted). Asked only for names the
+    /// model links by a small margin, so the look back is rare.
+    /// What `codeLine` carries from one name to the next (names come in
+    /// ascending order), so that each byte is looked at about once however
+    /// many names there are: the previous name's start and its line's start
+    /// (-1 when that line is longer than `fenceReach`), how far up the lines
+    /// were searched for fences, and the nearest fence line found (-1 for none).
+    struct CodeLineMemo {
+        var start = 0
+        var lineStart = 0
+        var searched = 0
+        var fence = -1
+        var opens = false
+    }
+
+    static func codeLine(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, memo: inout CodeLineMemo) -> String? {
+        let floor = max(0, start - fenceReach)
+        var lineStart = start
+        let stop = max(floor, memo.start)
+        while lineStart > stop && t[lineStart - 1] != 0x0A { lineStart -= 1 }
+        if lineStart == stop && lineStart > 0 && t[lineStart - 1] != 0x0A {
+            // No line start between the previous name and this one: the same line.
+            lineStart = lineStart == memo.start ? memo.lineStart : -1
+        }
+        memo.start = start
+        memo.lineStart = lineStart
+        guard lineStart >= floor else { return nil }
+        // The nearest fence line above: in the lines not searched yet, else the one found before.
+        let from = max(floor, memo.searched)
+        var found = -1, opens = false
+        var end = lineStart   // the end of the line above, after its newline
+        while end > from {
+            var s = end - 1
+            while s > from && t[s - 1] != 0x0A { s -= 1 }
+            var f = s
+            while f < end && t[f] == 0x20 { f += 1 }
+            if f + 3 <= end, t[f] == 0x60 || t[f] == 0x7E, t[f + 1] == t[f], t[f + 2] == t[f] {
+                var info = f + 3
+                while info < end && t[info] == t[f] { info += 1 }
+                found = s
+                opens = info < end && ByteClass.isAlpha(t[info])
+                break
+            }
+            end = s
+        }
+        if found < 0 && memo.fence >= floor { found = memo.fence; opens = memo.opens }
+        if lineStart > memo.searched {
+            memo.searched = lineStart
+            memo.fence = found
+            memo.opens = opens
+        }
+        var k = lineStart
+        while k < start && (t[k] == 0x20 || t[k] == 0x09) { k += 1 }
+        if k + 4 <= start && t[k] == 0x3E && t[k + 1] == 0x3E && t[k + 2] == 0x3E && t[k + 3] == 0x20 {
+            return "on a '>>> ' line (an interactive session)"
+        }
+        return found >= 0 && opens ? "inside a fenced code block with a language" : nil
+    }
+
+    /// The end of the first label of the name at `start` (its stem).
+    static func stemEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var k = start
+        while k < t.count && isStemByte(t[k]) { k += 1 }
+        return k
+    }
+}
+
+extension UTS58Scanner {
+    /// Unlinks the bare names the scan linked on the model's own evidence by
+    /// a small margin whose stem the window writes before `BareNameMembers.memberLabels`
+    /// different names or more (`BareNameMembers`), unless the text writes
+    /// their host as a host.
+    func retractMemberNames(_ state: inout ScanState, into out: inout [Entity]) {
+        let t = state.t
+        let n = t.count
+        // The stems of the names linked, as sorted unique hashes, and the lengths they have.
+        var stems: [UInt64] = []
+        var lengths: UInt64 = 0
+        var weak: [Int] = []
+        for start in state.weakBareStarts {
+            let end = BareNameMembers.stemEnd(t, from: start)
+            guard end > start, end < n, t[end] == 0x2E, let tld = Self.topLabel(t, start) else { continue }
+            // A top label that weighs most as a domain (`.com`, `.org`) is a
+            // host's even at a small margin (`IFSUG.org`, capitals against
+            // it), and so are longer names under it, whose first label is often
+            // a host's that takes many names (`ftp.gnu.org`, `ftp.us.debian.org`;
+            // `topsecret.server.com` beside `topsecret.get()`).
+            // A longer name counts only under a generic domain delegated since
+            // 2013 (weight 0: `process.versions.icu`): under a country domain
+            // it is more often a host or a file name.
+            let domain = BareNameModel.weights(t, tld).domain
+            guard domain < BareNameMembers.strongDomain, domain == 0 || tld.lowerBound == end + 1 else { continue }
+            weak.append(start)
+            stems.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])))
+            lengths |= 1 << UInt64(min(end - start, 63))
+        }
+        guard !stems.isEmpty else { return }
+        stems.sort()
+        var unique: [UInt64] = []
+        for h in stems where unique.last != h { unique.append(h) }
+        // The different names written after each stem, up to `memberLabels` of them.
+        var members = [[UInt64]](repeating: [], count: unique.count)
+        var i = 0
+        while i < n {
+            i = ByteSearch.first(in: t, from: i, block: { $0 .== ByteSearch.splat(0x2E) }, matches: { $0 == 0x2E })
+            guard i < n else { break }
+            let dot = i
+            i += 1
+            // A name after the dot starts with a letter or `_` (not `v1.2`, not `...`).
+            guard i < n, ByteClass.isAlpha(t[i]) || t[i] == 0x5F, dot > 0, BareNameMembers.isStemByte(t[dot - 1]) else { continue }
+            var k = dot - 1
+            while k > 0 && BareNameMembers.isStemByte(t[k - 1]) { k -= 1 }
+            // The stem starts the name: not an inner label (`docs.python.org`'s `python`).
+            guard k == 0 || t[k - 1] != 0x2E, lengths & (1 << UInt64(min(dot - k, 63))) != 0 else { continue }
+            let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[k..<dot]))
+            guard let index = Self.index(of: h, in: unique), members[index].count < BareNameMembers.memberLabels else { continue }
+            var j = i
+            while j < n && (ByteClass.isAlnum(t[j]) || t[j] == 0x5F) { j += 1 }
+            let label = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[i..<j]))
+            if !members[index].contains(label) { members[index].append(label) }
+        }
+        var retracted: [Int] = []
+        var hosts: DocumentHosts?
+        var memo = BareNameMembers.CodeLineMemo()
+        for start in weak {
+            let end = BareNameMembers.stemEnd(t, from: start)
+            let code = BareNameMembers.codeLine(t, start, memo: &memo)
+            guard code != nil || (Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])), in: unique)
+                                    .map { members[$0].count >= BareNameMembers.memberLabels } ?? false) else { continue }
+            var hostEnd = DocumentHosts.hostEnd(t, from: start)
+            while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
+            if hosts == nil { hosts = state.updatedEvidence() }
+            if hosts!.contains(t, start..<hostEnd) { continue }
+            retracted.append(start)
+            if state.explains, let name = state.linkedBare.first(where: { $0.start == start }) {
+                state.rejected.removeAll { x in
+                    if x.start == start, x.kind == .url, case .linked = x.verdict { return true }
+                    return false
+                }
+                var judgement = name.judgement
+                if let code {
+                    judgement.add(BareNameModel.Weight.codeSpan, true, code)
+                } else {
+                    judgement.add(BareNameModel.Weight.documentMembers, true,
+                                  "the text writes '\(UTF8Bytes.string(t, start..<end)).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
+                }
+                state.reject(start, name.end, .url, .bareName(judgement.summary))
+            }
+        }
+        guard !retracted.isEmpty else { return }
+        // The names retracted are in scan order, so ascending.
+        let retractedSet = retracted
+        out.removeAll { e in
+            e.kind == .url && e.start >= state.scanStart && Self.index(of: e.start, in: retractedSet) != nil
+        }
+        state.linkedBareStarts.removeAll { Self.index(of: $0, in: retractedSet) != nil }
+    }
+
+    /// The top label of the host at `start`, or nil when the host is one label.
+    static func topLabel(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> Range<Int>? {
+        var end = DocumentHosts.hostEnd(t, from: start)
+        while end > start && t[end - 1] == 0x2E { end -= 1 }
+        var k = end
+        while k > start && t[k - 1] != 0x2E { k -= 1 }
+        return k > start && k < end ? k..<end : nil
+    }
+
+    /// The index of `x` in the ascending `a`, by binary search.
+    @inline(__always)
+    static func index<T: Comparable>(of x: T, in a: [T]) -> Int? {
+        var lo = 0, hi = a.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if a[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < a.count && a[lo] == x ? lo : nil
+    }
+}

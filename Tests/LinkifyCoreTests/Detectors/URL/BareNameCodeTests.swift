@@ -1,0 +1,75 @@
+import Testing
+@testable import LinkifyCore
+
+/// The bare-name model's evidence that a name is code in prose (README
+/// "Detection rules"), each on an excerpt of real text; the source is given
+/// beside it (Python 3.11's documentation sources in
+/// /usr/share/doc/python3.11/html/_sources, Node.js's in /usr/share/doc/nodejs).
+/// Links are marked with `|`.
+@Suite struct BareNameCodeTests {
+    /// A stem the text writes before three different names or more is an
+    /// object's or module's name, not a domain's.
+    @Test func stemWithManyMembers() {
+        // whatsnew/3.6.rst.txt
+        #expect(marked("    >>> list(Color)\n    [<Color.red: 1>, <Color.blue: 2>, <Color.green: 3>]\n")
+                == "    >>> list(Color)\n    [<Color.red: 1>, <Color.blue: 2>, <Color.green: 3>]\n")
+        // library/itertools.rst.txt (math.comb and math.isqrt are elsewhere in the same page)
+        let itertools = "   def polynomial_from_roots(roots):\n       return [\n"
+            + "           sum(map(math.prod, combinations(roots, k)))\n"
+            + "   return math.comb(n, r) and math.isqrt(n)\n"
+        #expect(marked(itertools) == itertools)
+        // library/uuid.rst.txt
+        let uuid = ".. attribute:: UUID.int\n\n   The UUID as a 128-bit integer.\n\n.. attribute:: UUID.urn\n\n.. attribute:: UUID.hex\n"
+        #expect(marked(uuid) == uuid)
+    }
+
+    /// Two names after one stem are not enough; the count is of different
+    /// names; an old generic domain (`.com`, `.org`, `.net`) keeps its link.
+    @Test func fewMembersKeepTheDomain() {
+        #expect(marked("Mirrors: gnu.org, see gnu.org and gnu.org.") == "Mirrors: |gnu.org|, see |gnu.org| and |gnu.org|.")
+        #expect(marked("sites example.org and example.net") == "sites |example.org| and |example.net|")
+        #expect(marked("example.com, example.org and example.net") == "|example.com|, |example.org| and |example.net|")
+        #expect(marked("zork.fyi, zork.icu") == "|zork.fyi|, |zork.icu|")
+    }
+
+    /// The text's own hosts win over the members' evidence.
+    @Test func documentHostWins() {
+        let text = "see https://zork.fyi/ and zork.fyi, zork.icu, zork.dev"
+        #expect(marked(text) == "see |https://zork.fyi/| and |zork.fyi|, zork.icu, zork.dev")
+        #expect(marked("zork.fyi, zork.icu, zork.dev") == "zork.fyi, zork.icu, zork.dev")
+    }
+
+    /// A longer name counts by its first label (nodejs/api/intl.md's
+    /// `process.versions.icu`, with `process.` before other names in the same
+    /// page), but not under an old generic domain, where the first label is
+    /// often a host's (library/configparser.rst.txt writes `topsecret.get()`
+    /// and `topsecret.getboolean()` beside the section `topsecret.server.com`).
+    @Test func longerNames() {
+        let intl = "const hasICU = typeof process.versions.icu === 'string';\nprocess.env.TZ = 'UTC'; process.exit(1);\n"
+        #expect(marked(intl) == intl)
+        let text = "   [topsecret.server.com]\n   >>> topsecret.get('Port')\n   >>> topsecret.getboolean('ForwardX11')\n   >>> topsecret.keys()\n"
+        #expect(marked(text) == "   [|topsecret.server.com|]\n   >>> topsecret.get('Port')\n   >>> topsecret.getboolean('ForwardX11')\n   >>> topsecret.keys()\n")
+    }
+
+    /// A name linked by a small margin is code on a `>>> ` line or inside a
+    /// fenced code block that names its language; prose after the closing
+    /// fence is prose again.
+    @Test func codeLines() {
+        // whatsnew/3.5.rst.txt
+        #expect(marked("    >>> Animal.dog\n") == "    >>> Animal.dog\n")
+        // nodejs/api/intl.md
+        let intl = "Node.js\n\n<!-- eslint-disable strict -->\n\n```js\nprocess.versions.icu;\nnew Intl.DateTimeFormat('es', { month: 'long' })\n```\n"
+        #expect(marked(intl) == intl)
+        #expect(marked("```js\nlet a = 1;\n```\n\nsee zork.icu\n") == "```js\nlet a = 1;\n```\n\nsee |zork.icu|\n")
+        #expect(marked("see zork.icu\n") == "see |zork.icu|\n")
+        // Names in order on one line and on the lines after a block: each keeps its own verdict.
+        #expect(marked("```js\nlet a = zork.icu, b = zork.icu;\n```\nsee zork.icu\n```\nx\n```\nzork.icu\n")
+                == "```js\nlet a = zork.icu, b = zork.icu;\n```\nsee |zork.icu|\n```\nx\n```\n|zork.icu|\n")
+    }
+
+    /// An ASCII-compatible encoding with a non-ASCII character is no host (nodejs/api/url.md).
+    @Test func invalidACELabel() {
+        #expect(marked("console.log(url.domainToASCII('xn--iñvalid.com'));") == "console.log(url.domainToASCII('xn--iñvalid.com'));")
+        #expect(marked("// Prints xn--fiq228c.com") == "// Prints |xn--fiq228c.com|")
+    }
+}
