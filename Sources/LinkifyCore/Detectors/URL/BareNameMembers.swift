@@ -119,6 +119,9 @@ extension UTS58Scanner {
         // The stems of the names linked, as sorted unique hashes, and the lengths they have.
         var stems: [UInt64] = []
         var lengths: UInt64 = 0
+        // The stems' last bytes (lowercase), so that most full stops are passed
+        // over without reading their stem back (the pass reads every full stop).
+        var lastBytes = [UInt64](repeating: 0, count: 4)
         var weak: [Int] = []
         for start in state.weakBareStarts {
             let end = BareNameMembers.stemEnd(t, from: start)
@@ -136,6 +139,8 @@ extension UTS58Scanner {
             weak.append(start)
             stems.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])))
             lengths |= 1 << UInt64(min(end - start, 63))
+            let last = ByteClass.lower(t[end - 1])
+            lastBytes[Int(last >> 6)] |= 1 << UInt64(last & 63)
         }
         guard !stems.isEmpty else { return }
         stems.sort()
@@ -150,7 +155,9 @@ extension UTS58Scanner {
             let dot = i
             i += 1
             // A name after the dot starts with a letter or `_` (not `v1.2`, not `...`).
-            guard i < n, ByteClass.isAlpha(t[i]) || t[i] == 0x5F, dot > 0, BareNameMembers.isStemByte(t[dot - 1]) else { continue }
+            guard i < n, ByteClass.isAlpha(t[i]) || t[i] == 0x5F, dot > 0 else { continue }
+            let last = ByteClass.lower(t[dot - 1])
+            guard lastBytes[Int(last >> 6)] & (1 << UInt64(last & 63)) != 0 else { continue }
             var k = dot - 1
             while k > 0 && BareNameMembers.isStemByte(t[k - 1]) { k -= 1 }
             // The stem starts the name: not an inner label (`docs.python.org`'s `python`).
