@@ -182,19 +182,11 @@ extension UTS58Scanner {
             if hosts == nil { hosts = state.updatedEvidence() }
             if hosts!.contains(t, start..<hostEnd) { continue }
             retracted.append(start)
-            if state.explains, let name = state.linkedBare.first(where: { $0.start == start }) {
-                state.rejected.removeAll { x in
-                    if x.start == start, x.kind == .url, case .linked = x.verdict { return true }
-                    return false
-                }
-                var judgement = name.judgement
-                if let code {
-                    judgement.add(BareNameModel.Weight.codeSpan, true, code)
-                } else {
-                    judgement.add(BareNameModel.Weight.documentMembers, true,
-                                  "the text writes '\(UTF8Bytes.string(t, start..<end)).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
-                }
-                state.reject(start, name.end, .url, .bareName(judgement.summary))
+            if let code {
+                state.explainRetraction(start, BareNameModel.Weight.codeSpan, code)
+            } else {
+                state.explainRetraction(start, BareNameModel.Weight.documentMembers,
+                                        "the text writes '\(UTF8Bytes.string(t, start..<end)).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
             }
         }
         guard !retracted.isEmpty else { return }
@@ -224,5 +216,21 @@ extension UTS58Scanner {
             if a[mid] < x { lo = mid + 1 } else { hi = mid }
         }
         return lo < a.count && a[lo] == x ? lo : nil
+    }
+}
+
+extension UTS58Scanner.ScanState {
+    /// When explaining: the bare name at `start`, linked by the scan, is
+    /// unlinked after all by the document's evidence (`weight`, `note`), and
+    /// `--explain` says so in place of its link verdict.
+    mutating func explainRetraction(_ start: Int, _ weight: Int, _ note: @autoclosure () -> String) {
+        guard explains, let name = linkedBare.first(where: { $0.start == start }) else { return }
+        rejected.removeAll { x in
+            if x.start == start, x.kind == .url, case .linked = x.verdict { return true }
+            return false
+        }
+        var judgement = name.judgement
+        judgement.add(weight, true, note())
+        reject(start, name.end, .url, .bareName(judgement.summary))
     }
 }

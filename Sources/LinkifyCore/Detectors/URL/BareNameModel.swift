@@ -593,26 +593,13 @@ extension UTS58Scanner {
             if hosts == nil { hosts = state.updatedEvidence() }
             if hosts!.contains(t, host) { continue }
             retracted.append(start)
-            if state.explains, let name = state.linkedBare.first(where: { $0.start == start }) {
-                state.rejected.removeAll { x in
-                    if x.start == start, x.kind == .url, case .linked = x.verdict { return true }
-                    return false
-                }
-                var judgement = name.judgement
-                judgement.add(BareNameModel.Weight.documentPath, true, "the text also writes this name as a path component (after '/' or '\\')")
-                state.reject(start, name.end, .url, .bareName(judgement.summary))
-            }
+            state.explainRetraction(start, BareNameModel.Weight.documentPath,
+                                    "the text also writes this name as a path component (after '/' or '\\')")
         }
         guard !retracted.isEmpty else { return }
         // `retracted` is in scan order, so ascending: a binary search, no Set to build.
         out.removeAll { e in
-            guard e.kind == .url && e.start >= state.scanStart else { return false }
-            var lo = 0, hi = retracted.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if retracted[mid] < e.start { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < retracted.count && retracted[lo] == e.start
+            e.kind == .url && e.start >= state.scanStart && Self.index(of: e.start, in: retracted) != nil
         }
     }
 
