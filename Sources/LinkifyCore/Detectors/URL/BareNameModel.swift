@@ -95,13 +95,8 @@ struct BareNameModel {
             guard !t[tld].contains(where: { $0 >= 0x80 }) else { return (0, 0, 0, false) }
             key = stemHash(UnsafeBufferPointer(rebasing: t[tld])) | 1 << 63
         }
-        var lo = 0, hi = keys.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < keys.count && keys[lo] == key else { return (0, 0, 0, false) }
-        let v = values[lo]
+        guard let at = UTS58Scanner.index(of: key, in: keys) else { return (0, 0, 0, false) }
+        let v = values[at]
         return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5 & 3), v & 0x80 != 0)
     }
 
@@ -393,13 +388,7 @@ struct BareNameModel {
     static func isFileStem(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
         guard r.count >= 3, r.count <= 12 else { return false }
         let h = stemHash(UnsafeBufferPointer(rebasing: t[r]))
-        let hashes = fileStemHashes
-        var lo = 0, hi = hashes.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if hashes[mid] < h { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < hashes.count && hashes[lo] == h
+        return UTS58Scanner.index(of: h, in: fileStemHashes) != nil
     }
 }
 
@@ -584,12 +573,7 @@ extension UTS58Scanner {
             while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
             let host = start..<hostEnd
             let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host]))
-            var lo = 0, hi = paths.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if paths[mid] < h { lo = mid + 1 } else { hi = mid }
-            }
-            guard lo < paths.count && paths[lo] == h else { continue }
+            guard Self.index(of: h, in: paths) != nil else { continue }
             if hosts == nil { hosts = state.updatedEvidence() }
             if hosts!.contains(t, host) { continue }
             retracted.append(start)
