@@ -16,6 +16,41 @@ import Testing
         }
     }
 
+    /// `LabelTable.pack` reads 8 bytes at once where the buffer holds them:
+    /// it agrees with packing byte by byte, at every start and length, near
+    /// the buffer's end too, for capitals, the bytes around `A`–`Z` and non-ASCII.
+    @Test(arguments: ["abcdefghij", "ABCDEFGHIJ", "@AZ[`az{", "Html.ORIG", "x\u{E9}yz.COM", "\u{7F}\u{80}aB", "a1-_Z~\u{0}"])
+    func labelPackingAgreesWithBytewisePacking(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { t in
+            for start in 0..<t.count {
+                for end in start...t.count {
+                    var plain: UInt64? = 0
+                    for k in (start..<end).reversed() {
+                        guard t[k] < 0x80 else { plain = nil; break }
+                        let b = (0x41...0x5A).contains(t[k]) ? t[k] + 0x20 : t[k]
+                        plain = plain! << 8 | UInt64(b)
+                    }
+                    if end - start == 0 || end - start > 8 { plain = nil }
+                    #expect(LabelTable.pack(t, start..<end) == plain, "\(text) \(start)..<\(end)")
+                }
+            }
+        }
+    }
+
+    /// The top-level domain set answers as a search of IANA's sorted list does.
+    @Test func topLevelDomainTableAgreesWithTheSortedList() {
+        let names = String(describing: TLDData.sorted).split(separator: "\n").map(String.init)
+        let probes = names + names.map { $0.uppercased() } + names.map { $0 + "x" } + names.map { String($0.dropLast()) }
+            + ["c", "h", "html", "orig", "patch", "debian", "in", "am", "so", "Com", "co-m", "12", "xn--node", "xn--nod"]
+        let set = Set(names)
+        for probe in probes {
+            let bytes = Array(probe.utf8)
+            let found = bytes.withUnsafeBufferPointer { TLDList.contains($0, 0..<$0.count) }
+            #expect(found == set.contains(probe.lowercased()), "\(probe)")
+        }
+    }
+
     @Test(arguments: ["", "a", ".", "abcdefghijklmnopq.", "0123456789abcdef:", "0123456789abcdef0123456789abcdef\u{3002}x",
                       String(repeating: "x", count: 40) + "\u{FF0E}", "xy\u{E9}z.w", String(repeating: "a", count: 100)])
     func triggerSearchFindsTheFirstTrigger(_ text: String) {

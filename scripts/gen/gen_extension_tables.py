@@ -216,7 +216,7 @@ def main():
         f.write("    /// Domains absent from the table weigh 0.\n")
         def table(name, table_rows, what):
             keyed = sorted((label_key(label), label, ext, dom, member, word) for label, ext, dom, member, word in table_rows)
-            f.write("    /// %s, sorted, for a binary search (a Dictionary would hash every lookup).\n" % what)
+            f.write("    /// %s, sorted (`BareNameModel` looks them up in a `LabelTable`).\n" % what)
             f.write("    static let %s: [UInt64] = [\n" % (name + "Keys" if name else "keys"))
             # Four entries a line, the labels in a comment, so the table stays short to read.
             for i in range(0, len(keyed), 4):

@@ -12,7 +12,7 @@ enum TLDDoubleLife {
     /// is the extension weight (0-3), plus the domain weight (0-4) times 4, plus
     /// the member weight (0-2) times 32, plus 128 for a common English word.
     /// Domains absent from the table weigh 0.
-    /// Top-level domains, sorted, for a binary search (a Dictionary would hash every lookup).
+    /// Top-level domains, sorted (`BareNameModel` looks them up in a `LabelTable`).
     static let keys: [UInt64] = [
         0x6162, 0x6163, 0x6167, 0x616c,  // ba ca ga la
         0x616d, 0x616e, 0x6170, 0x6171,  // ma na pa qa
@@ -221,7 +221,7 @@ enum TLDDoubleLife {
         32, 128, 128, 160,  // discover 0/0/1 graphics 0/0/0w security 0/0/0w property 0/0/1w
         130, 128, 160,  // properties 2/0/0w management 0/0/0w directory 0/0/1w
     ]
-    /// Common file extensions that are not top-level domains, sorted, for a binary search (a Dictionary would hash every lookup).
+    /// Common file extensions that are not top-level domains, sorted (`BareNameModel` looks them up in a `LabelTable`).
     static let innerKeys: [UInt64] = [
         0x31, 0x62, 0x63, 0x64,  // 1 b c d
         0x65, 0x66, 0x67, 0x68,  // e f g h

@@ -68,7 +68,7 @@ struct BareNameModel {
     /// as a domain (0–4), as a member name in code (0–2), and whether it is a
     /// common English word.
     static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>) -> (ext: Int, domain: Int, member: Int, word: Bool) {
-        weights(t, tld, keys: TLDDoubleLife.keys, values: TLDDoubleLife.values)
+        weights(t, tld, in: doubleLife)
     }
 
     /// The extension and domain weights of a label before the top one: a
@@ -76,27 +76,27 @@ struct BareNameModel {
     static func innerWeights(_ t: UnsafeBufferPointer<UInt8>, _ label: Range<Int>) -> (ext: Int, domain: Int) {
         let w = weights(t, label)
         if w.ext > 0 || w.domain > 0 { return (w.ext, w.domain) }
-        let e = weights(t, label, keys: TLDDoubleLife.innerKeys, values: TLDDoubleLife.innerValues)
+        let e = weights(t, label, in: innerDoubleLife)
         return (e.ext, e.domain)
     }
 
+    /// `TLDDoubleLife`'s tables, for lookups without a search.
+    static let doubleLife = LabelTable(keys: TLDDoubleLife.keys, values: TLDDoubleLife.values)
+    static let innerDoubleLife = LabelTable(keys: TLDDoubleLife.innerKeys, values: TLDDoubleLife.innerValues)
+
     @inline(__always)
-    static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>, keys: [UInt64], values: [UInt8])
+    static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>, in table: LabelTable)
         -> (ext: Int, domain: Int, member: Int, word: Bool) {
-        var key: UInt64 = 0
+        var key: UInt64
         if tld.count <= 8 {
-            for k in tld.reversed() {
-                let b = t[k]
-                guard b < 0x80 else { return (0, 0, 0, false) }
-                key = key << 8 | UInt64(ByteClass.lower(b))
-            }
+            guard let packed = LabelTable.pack(t, tld) else { return (0, 0, 0, false) }
+            key = packed
         } else {
             // A longer label (`directory`): its hash, marked by the top bit that no packed ASCII key has.
             guard !t[tld].contains(where: { $0 >= 0x80 }) else { return (0, 0, 0, false) }
             key = stemHash(UnsafeBufferPointer(rebasing: t[tld])) | 1 << 63
         }
-        guard let at = UTS58Scanner.index(of: key, in: keys) else { return (0, 0, 0, false) }
-        let v = values[at]
+        guard let v = table.value(key) else { return (0, 0, 0, false) }
         return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5 & 3), v & 0x80 != 0)
     }
 

@@ -17,19 +17,11 @@ enum TLDList {
     static func contains(_ t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         let count = range.count
         guard count >= 2, count <= 64 else { return false }
+        // Up to 8 ASCII bytes (`com`, `de`, `html`, `orig`: nearly every label
+        // of text): one lookup of the packed bytes.
+        if count <= 8, let key = LabelTable.pack(t, range) { return shortNames.contains(key) }
         var ascii = true
         for i in range where t[i] >= 0x80 { ascii = false; break }
-        if ascii && count <= 3 {
-            // Two and three letters (`com`, `org`, `de`): one bit of `shortNames`.
-            var index = 0
-            for i in range {
-                let letter = (t[i] | 0x20) &- 0x61
-                guard letter < 26 else { return false }   // no short name has a digit or `-`
-                index = index * 26 + Int(letter)
-            }
-            if count == 3 { index += 26 * 26 }
-            return shortNames[index >> 6] & (1 << UInt64(index & 63)) != 0
-        }
         if ascii {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buf in
                 for (k, i) in range.enumerated() { buf[k] = ByteClass.lower(t[i]) }
@@ -40,28 +32,18 @@ enum TLDList {
         return lowered.withUnsafeBufferPointer { search($0) }
     }
 
-    /// The names of two and three ASCII letters as bits: `xy` at
-    /// `x * 26 + y`, `xyz` at `676 + (x * 26 + y) * 26 + z` (letters counted from
-    /// `a`). A binary search for `com` cost about 300 instructions, one per
-    /// domain name found (docs/benchmarks.md).
-    static let shortNames: [UInt64] = {
-        var bits = [UInt64](repeating: 0, count: (26 * 26 + 26 * 26 * 26 + 63) / 64)
+    /// The names of up to 8 ASCII bytes, packed (`LabelTable.pack`). A binary
+    /// search for `com` cost about 300 instructions, one per domain name
+    /// found, and one for `html` about 200 (docs/benchmarks.md).
+    static let shortNames: LabelTable = {
         let p = TLDData.sorted.utf8Start
+        let blob = UnsafeBufferPointer(start: p, count: TLDData.sorted.utf8CodeUnitCount)
+        var keys: [UInt64] = []
         for name in 0..<(offsets.count - 1) {
-            let s = offsets[name], length = offsets[name + 1] - 1 - s
-            guard length == 2 || length == 3 else { continue }
-            var index = 0
-            var letters = true
-            for k in s..<(s + length) {
-                let letter = p[k] &- 0x61
-                if letter >= 26 { letters = false }
-                index = index * 26 + Int(letter)
-            }
-            guard letters else { continue }
-            if length == 3 { index += 26 * 26 }
-            bits[index >> 6] |= 1 << UInt64(index & 63)
+            let s = offsets[name], e = offsets[name + 1] - 1
+            if let key = LabelTable.pack(blob, s..<e) { keys.append(key) }
         }
-        return bits
+        return LabelTable(keys: keys, values: [UInt8](repeating: 1, count: keys.count))
     }()
 
     /// For each pair of leading ASCII letters `xy`, the first name in
