@@ -87,17 +87,19 @@ struct BareNameModel {
     @inline(__always)
     static func weights(_ t: UnsafeBufferPointer<UInt8>, _ tld: Range<Int>, in table: LabelTable)
         -> (ext: Int, domain: Int, member: Int, word: Bool) {
-        var key: UInt64
-        if tld.count <= 8 {
-            guard let packed = LabelTable.pack(t, tld) else { return (0, 0, 0, false) }
-            key = packed
-        } else {
-            // A longer label (`directory`): its hash, marked by the top bit that no packed ASCII key has.
-            guard !t[tld].contains(where: { $0 >= 0x80 }) else { return (0, 0, 0, false) }
-            key = stemHash(UnsafeBufferPointer(rebasing: t[tld])) | 1 << 63
-        }
-        guard let v = table.value(key) else { return (0, 0, 0, false) }
+        guard let key = labelKey(t, tld), let v = table.value(key) else { return (0, 0, 0, false) }
         return (Int(v & 3), Int(v >> 2 & 7), Int(v >> 5 & 3), v & 0x80 != 0)
+    }
+
+    /// The key of the ASCII label `t[r]` in a `LabelTable`: its bytes packed
+    /// (`LabelTable.pack`) when it has 8 or fewer, else, as `TLDDoubleLife`
+    /// keys a longer label (`directory`), its `stemHash` marked by the top bit
+    /// that no packed ASCII key has; nil when it is not ASCII.
+    @inline(__always)
+    static func labelKey(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> UInt64? {
+        if r.count <= 8 { return LabelTable.pack(t, r) }
+        guard !t[r].contains(where: { $0 >= 0x80 }) else { return nil }
+        return stemHash(UnsafeBufferPointer(rebasing: t[r])) | 1 << 63
     }
 
     /// What the scanner knows about one candidate.
@@ -374,8 +376,11 @@ struct BareNameModel {
         return false
     }
 
-    /// `fileStems` as sorted hashes (`stemHash`), so that a lookup builds no String.
-    static let fileStemHashes: [UInt64] = fileStems.map { stemHash(Array($0.utf8)[...]) }.sorted()
+    /// `fileStems` keyed as labels (`labelKey`), so that a lookup builds no String.
+    static let fileStemTable: LabelTable = {
+        let keys = fileStems.map { stem in Array(stem.utf8).withUnsafeBufferPointer { labelKey($0, 0..<$0.count)! } }
+        return LabelTable(keys: keys, values: [UInt8](repeating: 1, count: keys.count))
+    }()
 
     /// FNV-1a of the lowercased bytes.
     @inline(__always)
@@ -386,9 +391,8 @@ struct BareNameModel {
     }
 
     static func isFileStem(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        guard r.count >= 3, r.count <= 12 else { return false }
-        let h = stemHash(UnsafeBufferPointer(rebasing: t[r]))
-        return UTS58Scanner.index(of: h, in: fileStemHashes) != nil
+        guard r.count >= 3, r.count <= 12, let key = labelKey(t, r) else { return false }
+        return fileStemTable.contains(key)
     }
 }
 
@@ -485,6 +489,31 @@ struct DocumentHosts {
 
     mutating func insert(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) {
         guard let h = Self.lastTwoLabelsHash(t, host) else { return }
+        insert(hash: h)
+    }
+
+    /// Adds the host that starts at `start` and ends at `hostEnd(t, from: start)`,
+    /// as `insert` does, in one walk that also finds its last two full stops.
+    mutating func insertHost(_ t: UnsafeBufferPointer<UInt8>, from start: Int) {
+        var k = start, last = -1, previous = -1
+        while k < t.count {
+            let b = t[k]
+            if b == 0x2E {
+                previous = last
+                last = k
+            } else if !(ByteClass.isHostASCII(b) || b >= 0x80) {
+                break
+            }
+            k += 1
+        }
+        guard last >= 0 else { return }   // one label
+        guard last < k - 1 else { insert(t, start..<k); return }   // a final dot, left out by `insert`
+        let from = previous >= 0 ? previous + 1 : start
+        guard from < last else { return }   // an empty label before the top one
+        insert(hash: LabelTable.foldedHash(t, from..<k))
+    }
+
+    private mutating func insert(hash h: UInt64) {
         if (count + 1) * 2 > slots.count { grow() }
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
@@ -514,8 +543,8 @@ struct DocumentHosts {
         return k
     }
 
-    /// FNV-1a of the lowercased last two labels of `host` (a final dot left
-    /// out), or nil when it has fewer than two.
+    /// A hash of the lowercased last two labels of `host` (a final dot left
+    /// out; `LabelTable.foldedHash`), or nil when it has fewer than two.
     static func lastTwoLabelsHash(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> UInt64? {
         var end = host.upperBound
         while end > host.lowerBound && t[end - 1] == 0x2E { end -= 1 }
@@ -529,8 +558,7 @@ struct DocumentHosts {
             k -= 1
         }
         guard dots >= 1, k < end, t[k] != 0x2E else { return nil }
-        let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[k..<end]))
-        return h == 0 ? 1 : h
+        return LabelTable.foldedHash(t, k..<end)
     }
 }
 

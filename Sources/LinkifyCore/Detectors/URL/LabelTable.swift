@@ -55,32 +55,54 @@ struct LabelTable: @unchecked Sendable {
     func contains(_ key: UInt64) -> Bool { value(key) != nil }
 
     /// `t[r]` lowercased, its first byte lowest in the word, when it is 1 to 8
-    /// ASCII bytes; else nil. Where the buffer holds 8 bytes from the label's
-    /// start, they are read as one word and lowercased together.
+    /// ASCII bytes; else nil.
     @inline(__always)
     static func pack(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> UInt64? {
+        guard !r.isEmpty, r.count <= 8 else { return nil }
+        let w = word(t, r)
+        return w & 0x8080_8080_8080_8080 == 0 ? w : nil
+    }
+
+    /// The 1 to 8 bytes `t[r]`, their ASCII capitals lowercased (other bytes
+    /// as they are), the first byte lowest in the word. Where the buffer holds
+    /// 8 bytes from `r`'s start, they are read as one word and lowercased together.
+    @inline(__always)
+    static func word(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> UInt64 {
         let count = r.count
-        guard count > 0, count <= 8, let base = t.baseAddress, r.lowerBound >= 0, r.upperBound <= t.count else { return nil }
+        guard count > 0, count <= 8, let base = t.baseAddress, r.lowerBound >= 0, r.upperBound <= t.count else { return 0 }
         if r.lowerBound + 8 <= t.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + r.lowerBound).loadUnaligned(as: UInt64.self))
-            let w = count == 8 ? word : word & ((1 << UInt64(count * 8)) - 1)
-            guard w & 0x8080_8080_8080_8080 == 0 else { return nil }
-            // Each byte is below 0x80, so these sums carry into its own top bit only:
-            // set for `A` (0x41) and above, and for `[` (0x5B) and above.
-            let fromA = (w &+ 0x3F3F_3F3F_3F3F_3F3F) & 0x8080_8080_8080_8080
-            let pastZ = (w &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
-            let capitals = fromA & ~pastZ
-            // The mask's zero bytes became 0x3F and 0x25: no top bit, no capital.
+            let loaded = UInt64(littleEndian: UnsafeRawPointer(base + r.lowerBound).loadUnaligned(as: UInt64.self))
+            let w = count == 8 ? loaded : loaded & ((1 << UInt64(count * 8)) - 1)
+            // On each byte's low seven bits these sums carry into its own top
+            // bit only: set from `A` (0x41) on, and from `[` (0x5B) on; a byte
+            // of 0x80 or more is no capital whatever its low bits.
+            let low = w & 0x7F7F_7F7F_7F7F_7F7F
+            let fromA = (low &+ 0x3F3F_3F3F_3F3F_3F3F) & 0x8080_8080_8080_8080
+            let pastZ = (low &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
+            let capitals = fromA & ~pastZ & ~w
             return w | capitals >> 2
         }
         var key: UInt64 = 0
         var k = r.upperBound
         while k > r.lowerBound {
             k -= 1
-            let b = base[k]
-            guard b < 0x80 else { return nil }
-            key = key << 8 | UInt64(ByteClass.lower(b))
+            key = key << 8 | UInt64(ByteClass.lower(base[k]))
         }
         return key
+    }
+
+    /// A hash of `t[r]` with ASCII capitals lowercased, eight bytes at a time
+    /// (never 0). Equal for the same bytes up to ASCII case, and, at 64 bits,
+    /// different for different ones in practice.
+    @inline(__always)
+    static func foldedHash(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> UInt64 {
+        var h = UInt64(truncatingIfNeeded: r.count) &* 0x9E37_79B9_7F4A_7C15
+        var k = r.lowerBound
+        while k < r.upperBound {
+            h = (h ^ word(t, k..<min(k + 8, r.upperBound))) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 29
+            k += 8
+        }
+        return h == 0 ? 1 : h
     }
 }

@@ -206,8 +206,7 @@ struct UTS58Scanner: EntityScanner {
                 contextRead = true
             }
             while evidenceHashed < evidenceStarts.count {
-                let start = evidenceStarts[evidenceHashed]
-                evidence.insert(t, start..<DocumentHosts.hostEnd(t, from: start))
+                evidence.insertHost(t, from: evidenceStarts[evidenceHashed])
                 evidenceHashed += 1
             }
             return evidence
@@ -367,16 +366,19 @@ struct UTS58Scanner: EntityScanner {
             let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
                                                     colonNumber: hasPort, hasPath: pqfEnd > linkEnd)
             var judgement = BareNameModel.judge(t, candidate, hosts: nil, explains: state.explains)
-            if !judgement.isLink && judgement.score + BareNameModel.Weight.documentHost >= 0 {
-                judgement.addDocumentEvidence(t, candidate, hosts: state.updatedEvidence(), explains: state.explains)
+            // A name that only the document's evidence can link: linked now if
+            // a host found so far has its last two labels, else decided when the scan ends.
+            if !judgement.isLink && judgement.score + BareNameModel.Weight.documentHost >= 0,
+               let hash = DocumentHosts.lastTwoLabelsHash(t, candidate.host) {
+                if state.updatedEvidence().contains(hash: hash) {
+                    judgement.addDocumentHost(explains: state.explains)
+                } else {
+                    state.pending.append(PendingName(start: domainStart, end: end, hash: hash, judgement: judgement))
+                    return .skip(to: end)
+                }
             }
             if !judgement.isLink {
-                if judgement.score + BareNameModel.Weight.documentHost >= 0,
-                   let hash = DocumentHosts.lastTwoLabelsHash(t, candidate.host) {
-                    state.pending.append(PendingName(start: domainStart, end: end, hash: hash, judgement: judgement))
-                } else {
-                    state.reject(domainStart, end, .url, .bareName(judgement.summary))
-                }
+                state.reject(domainStart, end, .url, .bareName(judgement.summary))
                 return .skip(to: end)
             }
             // (Also when URLs are not reported: the finder matches rules to the
