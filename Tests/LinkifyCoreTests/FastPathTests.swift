@@ -38,6 +38,41 @@ import Testing
         }
     }
 
+    /// `DocumentHosts.insertHost` (one walk, a memo of the last hosts walked)
+    /// keeps what `insert` of the walked host keeps: repeats, a case variant,
+    /// a final dot, a longer host sharing a repeat's first bytes, an empty
+    /// label, hosts longer than the memo's 16 bytes, and the buffer's end.
+    @Test func hostInsertionAgreesWithWalkingAndHashing() {
+        let text = "a@debian.org b@debian.org c@Debian.Org d@debian.org. e@x.debian.org f@debian.orgx g@debian.or "
+            + "h@ubuntu.com i@a..b j@verylonghostname.example.com k@verylonghostname.example.com l@ubuntu.com "
+            + "m@debian.org n@gnu.org o@debian.org p@ex-ample.de q@ex-ample.de r@ex-ample.de.x s@q.de"
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { t in
+            let starts = (0..<t.count).filter { t[$0] == 0x40 }.map { $0 + 1 }
+            var walked = DocumentHosts(), plain = DocumentHosts()
+            for start in starts {
+                walked.insertHost(t, from: start)
+                plain.insert(t, start..<DocumentHosts.hostEnd(t, from: start))
+            }
+            // Every range of the text that could be a host is answered alike.
+            for start in 0..<t.count where DocumentHosts.isHostByte(t[start]) {
+                for end in (start + 1)...min(t.count, start + 40) {
+                    #expect(walked.contains(t, start..<end) == plain.contains(t, start..<end), "\(start)..<\(end)")
+                }
+            }
+        }
+        func has(_ host: String) -> Bool {
+            let probe = Array((text + " " + host).utf8)
+            return probe.withUnsafeBufferPointer { t in
+                var hosts = DocumentHosts()
+                for start in (0..<bytes.count).filter({ bytes[$0] == 0x40 }) { hosts.insertHost(t, from: start + 1) }
+                return hosts.contains(t, (t.count - host.utf8.count)..<t.count)
+            }
+        }
+        #expect(has("debian.org") && has("DEBIAN.ORG") && has("example.com") && has("orgx.debian.orgx") && has("q.de"))
+        #expect(!has("debian.net") && !has("debian.or.x") && !has("a.b") && !has("x.de"))
+    }
+
     /// The top-level domain set answers as a search of IANA's sorted list does.
     @Test func topLevelDomainTableAgreesWithTheSortedList() {
         let names = String(describing: TLDData.sorted).split(separator: "\n").map(String.init)

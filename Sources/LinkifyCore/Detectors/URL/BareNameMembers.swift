@@ -113,7 +113,7 @@ extension UTS58Scanner {
     /// a small margin whose stem the window writes before `BareNameMembers.memberLabels`
     /// different names or more (`BareNameMembers`), unless the text writes
     /// their host as a host.
-    func retractMemberNames(_ state: inout ScanState, into out: inout [Entity]) {
+    func retractMemberNames(_ state: inout ScanState, nameDots: [Int], into out: inout [Entity]) {
         let t = state.t
         let n = t.count
         // The stems of the names linked, as sorted unique hashes, and the lengths they have.
@@ -148,27 +148,36 @@ extension UTS58Scanner {
         for h in stems where unique.last != h { unique.append(h) }
         // The different names written after each stem, up to `memberLabels` of them.
         var members = [[UInt64]](repeating: [], count: unique.count)
-        var i = 0
-        while i < n {
-            i = ByteSearch.first(in: t, from: i, block: { $0 .== ByteSearch.splat(0x2E) }, matches: { $0 == 0x2E })
-            guard i < n else { break }
-            let dot = i
-            i += 1
+        func countMember(dot: Int) {
+            let i = dot + 1
             // A name after the dot starts with a letter or `_` (not `v1.2`, not `...`).
-            guard i < n, ByteClass.isAlpha(t[i]) || t[i] == 0x5F, dot > 0 else { continue }
+            guard i < n, ByteClass.isAlpha(t[i]) || t[i] == 0x5F, dot > 0 else { return }
             let last = ByteClass.lower(t[dot - 1])
-            guard lastBytes[Int(last >> 6)] & (1 << UInt64(last & 63)) != 0 else { continue }
+            guard lastBytes[Int(last >> 6)] & (1 << UInt64(last & 63)) != 0 else { return }
             var k = dot - 1
             while k > 0 && BareNameMembers.isStemByte(t[k - 1]) { k -= 1 }
             // The stem starts the name: not an inner label (`docs.python.org`'s `python`).
-            guard k == 0 || t[k - 1] != 0x2E, lengths & (1 << UInt64(min(dot - k, 63))) != 0 else { continue }
+            guard k == 0 || t[k - 1] != 0x2E, lengths & (1 << UInt64(min(dot - k, 63))) != 0 else { return }
             let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[k..<dot]))
-            guard let index = Self.index(of: h, in: unique), members[index].count < BareNameMembers.memberLabels else { continue }
+            guard let index = Self.index(of: h, in: unique), members[index].count < BareNameMembers.memberLabels else { return }
             var j = i
             while j < n && (ByteClass.isAlnum(t[j]) || t[j] == 0x5F) { j += 1 }
             let label = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[i..<j]))
             if !members[index].contains(label) { members[index].append(label) }
         }
+        // The text before the scan's start, which the scan did not visit (on
+        // the streamed path, the 64 KiB already written), is searched here;
+        // after it, the full stops the scan visited. The scan passes over the
+        // rest of a link or of a span it turned down (`https://docs.python.org/3/library/math.html`,
+        // `gcc.target/i386/x.c`): a name written there is no object's member.
+        var i = 0
+        while i < state.scanStart {
+            i = ByteSearch.first(in: t, from: i, before: state.scanStart, block: { $0 .== ByteSearch.splat(0x2E) }, matches: { $0 == 0x2E })
+            guard i < state.scanStart else { break }
+            countMember(dot: i)
+            i += 1
+        }
+        for dot in nameDots { countMember(dot: dot) }
         var retracted: [Int] = []
         var hosts: DocumentHosts?
         var memo = BareNameMembers.CodeLineMemo()
@@ -234,3 +243,4 @@ extension UTS58Scanner.ScanState {
         reject(start, name.end, .url, .bareName(judgement.summary))
     }
 }
+

@@ -420,6 +420,12 @@ struct DocumentHosts {
     /// URL-dense text (docs/benchmarks.md).
     private var slots: [UInt64] = []
     private var count = 0
+    /// The last hosts `insertHost` walked, of 16 bytes or fewer, as they were
+    /// written: a text repeats a few hosts over and over (a maintainer's
+    /// address in every changelog entry, a project's in every copyright
+    /// line), and a repeat is known by a compare of two words, without a
+    /// walk or a hash.
+    private var recent = RecentHosts()
 
     /// No hosts yet (the scanner adds them as it finds them).
     init() {}
@@ -495,7 +501,9 @@ struct DocumentHosts {
     /// Adds the host that starts at `start` and ends at `hostEnd(t, from: start)`,
     /// as `insert` does, in one walk that also finds its last two full stops.
     mutating func insertHost(_ t: UnsafeBufferPointer<UInt8>, from start: Int) {
+        if recent.contains(t, at: start) { return }
         var k = start, last = -1, previous = -1
+        defer { recent.remember(t, start, length: k - start) }
         while k < t.count {
             let b = t[k]
             if b == 0x2E {
@@ -539,9 +547,13 @@ struct DocumentHosts {
     /// The end of the host characters (ASCII letters, digits, `-`, `.`, and any non-ASCII byte) from `i`.
     static func hostEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
         var k = i
-        while k < t.count && (ByteClass.isHostASCII(t[k]) || t[k] == 0x2E || t[k] >= 0x80) { k += 1 }
+        while k < t.count && isHostByte(t[k]) { k += 1 }
         return k
     }
+
+    /// An ASCII letter, digit, `-` or `.`, or any non-ASCII byte.
+    @inline(__always)
+    static func isHostByte(_ b: UInt8) -> Bool { ByteClass.isHostASCII(b) || b == 0x2E || b >= 0x80 }
 
     /// A hash of the lowercased last two labels of `host` (a final dot left
     /// out; `LabelTable.foldedHash`), or nil when it has fewer than two.
@@ -559,6 +571,57 @@ struct DocumentHosts {
         }
         guard dots >= 1, k < end, t[k] != 0x2E else { return nil }
         return LabelTable.foldedHash(t, k..<end)
+    }
+}
+
+/// The last four hosts `DocumentHosts.insertHost` walked that have 16 bytes
+/// or fewer, each as its bytes in two words and its length.
+struct RecentHosts {
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var lengths: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    private var next = 0
+
+    /// The two words of the 16 bytes at `start` (the buffer must hold 17 from there).
+    @inline(__always)
+    private static func load(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(t.baseAddress! + start)
+        return (UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)),
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    }
+
+    /// The words of a host of `length` bytes, the bytes after it cleared.
+    @inline(__always)
+    private static func masked(_ w: (UInt64, UInt64), _ length: Int) -> (UInt64, UInt64) {
+        let low = length >= 8 ? w.0 : w.0 & ((1 << UInt64(length * 8)) - 1)
+        let high = length >= 16 ? w.1 : length <= 8 ? 0 : w.1 & ((1 << UInt64((length - 8) * 8)) - 1)
+        return (low, high)
+    }
+
+    /// Whether the host at `start` is one of these: the same bytes, and no host byte after them.
+    @inline(__always)
+    func contains(_ t: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start + 17 <= t.count else { return false }
+        let w = Self.load(t, start)
+        @inline(__always) func matches(_ length: Int, _ a: UInt64, _ b: UInt64) -> Bool {
+            guard length > 0 else { return false }
+            let m = Self.masked(w, length)
+            return m.0 == a && m.1 == b && !DocumentHosts.isHostByte(t[start + length])
+        }
+        return matches(lengths.0, words.0, words.1) || matches(lengths.1, words.2, words.3)
+            || matches(lengths.2, words.4, words.5) || matches(lengths.3, words.6, words.7)
+    }
+
+    /// Remembers the host of `length` bytes at `start`, when it has 16 or fewer.
+    mutating func remember(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, length: Int) {
+        guard length > 0, length <= 16, start + 17 <= t.count else { return }
+        let m = Self.masked(Self.load(t, start), length)
+        switch next {
+        case 0: words.0 = m.0; words.1 = m.1; lengths.0 = length
+        case 1: words.2 = m.0; words.3 = m.1; lengths.1 = length
+        case 2: words.4 = m.0; words.5 = m.1; lengths.2 = length
+        default: words.6 = m.0; words.7 = m.1; lengths.3 = length
+        }
+        next = (next + 1) & 3
     }
 }
 

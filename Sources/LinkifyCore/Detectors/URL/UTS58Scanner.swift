@@ -83,6 +83,11 @@ struct UTS58Scanner: EntityScanner {
         let t = state.t
         let n = t.count
         var i = minStart
+        // The full stops visited with a name after them (a letter or `_`:
+        // `math.prod`, not `1.2` nor a sentence's end): what the members pass
+        // reads (`retractMemberNames`), so that it need not search the window again.
+        var nameDots: [Int] = []
+        nameDots.reserveCapacity((n - minStart) >> 7)
         while i < n {
             i = Self.nextTrigger(t, from: i)
             guard i < n else { break }
@@ -99,6 +104,9 @@ struct UTS58Scanner: EntityScanner {
             }
             let dotLength = Self.dotLength(t, at: i)
             guard dotLength > 0 else { i += 1; continue }
+            if dotLength == 1 && i + 1 < n, case let next = t[i + 1], ByteClass.isAlpha(next) || next == 0x5F {
+                nameDots.append(i)
+            }
             if case let outcome = domain(dot: i, dotLength: dotLength, &state), !outcome.isNothing {
                 record(outcome, &state, into: &out)
                 i = max(i + dotLength, state.cursor)
@@ -106,7 +114,7 @@ struct UTS58Scanner: EntityScanner {
             }
             i += dotLength
         }
-        if !state.weakBareStarts.isEmpty && reportsURLs { retractMemberNames(&state, into: &out) }
+        if !state.weakBareStarts.isEmpty && reportsURLs { retractMemberNames(&state, nameDots: nameDots, into: &out) }
         if !state.pathNames.isEmpty && !state.linkedBareStarts.isEmpty && reportsURLs { retractPathNames(&state, into: &out) }
         if !state.pending.isEmpty {
             _ = state.updatedEvidence()

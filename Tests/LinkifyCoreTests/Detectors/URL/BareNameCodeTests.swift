@@ -32,6 +32,16 @@ import Testing
         #expect(marked("zork.fyi, zork.icu") == "|zork.fyi|, |zork.icu|")
     }
 
+    /// The names are counted in the text the scan reads, not inside a link
+    /// it has found: a site's paths name hosts and pages, not an object's
+    /// members (the scan passes over the rest of a link).
+    @Test func namesInsideALinkAreNotMembers() {
+        #expect(marked("zork.fyi: see https://example.org/zork.icu/zork.dev")
+                == "|zork.fyi|: see |https://example.org/zork.icu/zork.dev|")
+        // Outside a link the same names count.
+        #expect(marked("zork.fyi: see zork.icu, zork.dev") == "zork.fyi: see zork.icu, zork.dev")
+    }
+
     /// The text's own hosts win over the members' evidence.
     @Test func documentHostWins() {
         let text = "see https://zork.fyi/ and zork.fyi, zork.icu, zork.dev"
