@@ -15,6 +15,8 @@ enum PhoneLookalikes {
         // Patches and tests by number, counts: `[Patch 3101127]` (tcl), `failed tests: 571 612 1056`
         // (curl), `Event count (approx.): 3619782704` (perf output in pixman's changelog).
         "patch", "patches", "test", "tests", "count", "approx",
+        // Request Tracker tickets and standards: `(RT 28620 28635)`, `IEEE 754-2008/2019`, `IEEE 1800-2012`.
+        "rt", "ieee", "iso", "iec",
         // Standards cited by number: `RFCs 4491/4357/7836`.
         "rfc", "rfcs",
     ]

@@ -11,12 +11,13 @@ extension PhoneRunningText {
     static func isAmongNumbers(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
                                _ number: ArraySlice<UInt32>, isBare: Bool) -> Bool {
         if hasColumnGap(number) || isSigned(text, start, number) || isAddend(text, start, number)
-            || isCounterOrRange(number) {
+            || isCounterOrRange(number) || isSlashList(number) || isOperand(text, end)
+            || isInEmailAddress(text, end) || hasDatePart(number) || isThousands(number) || hasSingleFigure(number) {
             return true
         }
         guard isBare else { return false }
         return isBraceElement(text, start, end) || isBeforeEscapedControl(text, end)
-            || isSessionOutput(text, start, end)
+            || isSessionOutput(text, start, end) || isTimeBeforeOffset(text, end) || isCommitID(text, start, end)
     }
 
     /// Two or more spaces or a tab between digits: columns of a table, one
@@ -103,7 +104,131 @@ extension PhoneRunningText {
         k += 1
         while k < e && number[k] == 0x20 { k += 1 }
         guard let b = run(), k == e, a.digits == b.digits, a.first != 0x30, b.first != 0x30 else { return false }
-        return separator == 0x2F || (b.value > a.value && b.value - a.value < 100)
+        // A range: close, or from a round hundred to the last before one (`60000-64999`, base-passwd's).
+        return separator == 0x2F || (b.value > a.value && (b.value - a.value < 100 || (a.value % 100 == 0 && b.value % 100 == 99)))
+    }
+
+    /// Three or more runs joined by `/`: a list of values (`tuning ABR/CBR
+    /// 64/80/192/224 kbps`, `0.15/0.18/0.20/0.25/0.30/0.35/0.40 rounded`,
+    /// lame's ChangeLog). A phone number has at most one slash, after its
+    /// area code.
+    static func isSlashList(_ number: ArraySlice<UInt32>) -> Bool {
+        var slashes = 0
+        for v in number where v == 0x2F { slashes += 1 }
+        return slashes >= 2
+    }
+
+    /// Followed by `=`: an operand or a key (`65536 - 63350 = 2186`, pixman's
+    /// changelog; `[242/838] 5316=test_ftp`, ruby's test output).
+    static func isOperand(_ text: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        byte(text, end) == 0x3D || (byte(text, end) == 0x20 && byte(text, end + 1) == 0x3D)
+    }
+
+    /// The local part of an email address: `@` after it, or `+` and a
+    /// letter (a subaddress: GitHub's no-reply addresses,
+    /// `<49699333+dependabot[bot]@users.noreply.github.com>` in harfbuzz's
+    /// changelog). A `+` that starts another phone number has a digit after it.
+    static func isInEmailAddress(_ text: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        byte(text, end) == 0x40 || (byte(text, end) == 0x2B && ByteClass.isAlpha(byte(text, end + 1)))
+    }
+
+    /// A date among the space-separated parts (`1.951 2013/7/3`, a release
+    /// line of IO-Socket-SSL's Changes), or a YYYYMMDD stamp after a dotted
+    /// version (`byacc 1.9 20180525`, ncurses'). A phone number has no part
+    /// that reads as a year, month and day with separators, and its groups
+    /// after a dotted first one are not dates.
+    static func hasDatePart(_ number: ArraySlice<UInt32>) -> Bool {
+        guard number.contains(0x20) else { return false }
+        var parts: [ArraySlice<UInt32>] = []
+        var from = number.startIndex
+        for k in number.indices where number[k] == 0x20 {
+            if k > from { parts.append(number[from..<k]) }
+            from = k + 1
+        }
+        if from < number.endIndex { parts.append(number[from...]) }
+        if parts.contains(where: { PhoneLookalikes.isDate($0) }) { return true }
+        guard parts.count >= 2, parts[0].contains(0x2E), parts[0].allSatisfy({ $0 == 0x2E || $0 &- 0x30 < 10 }) else {
+            return false
+        }
+        return parts.dropFirst().contains { p in
+            p.count == 8 && p.allSatisfy { $0 &- 0x30 < 10 } && PhoneLookalikes.isDateStamp(p.map { UInt8($0 - 0x30) })
+        }
+    }
+
+    /// Thousands grouped with dots: four or more groups, the first of one to
+    /// three digits without a leading 0 and each other of three
+    /// (`Total Instr Fetch Cost: 1.658.683.750`, fontconfig's changelog).
+    /// Dotted phone numbers end on a group of two or four (`1.800.555.0199`,
+    /// `01.42.68.53.00`) or have three groups (`912.345.678`).
+    static func isThousands(_ number: ArraySlice<UInt32>) -> Bool {
+        guard let (groups, separator) = PhoneLookalikes.groups(number), separator == 0x2E, groups.count >= 4,
+              (1...3).contains(groups[0].count), groups[0].first != 0 else { return false }
+        return groups.dropFirst().allSatisfy { $0.count == 3 }
+    }
+
+    /// Six digits or more of which only one is not 0 (`M 040000 <dataref>`,
+    /// a directory's mode in git's fast-import syntax; `1000000000` is the
+    /// same): no subscriber number is all zeros.
+    static func hasSingleFigure(_ number: ArraySlice<UInt32>) -> Bool {
+        var digits = 0, figures = 0
+        for v in number where v &- 0x30 < 10 {
+            digits += 1
+            if v != 0x30 { figures += 1 }
+        }
+        return digits >= 6 && figures == 1
+    }
+
+    /// Nine or ten digits before a space and a UTC offset: Unix time as git
+    /// writes it in a commit's author line (`<ckitagawa@chromium.org>
+    /// 1579631743 -0500`, harfbuzz's changelog).
+    static func isTimeBeforeOffset(_ text: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        guard byte(text, end) == 0x20, byte(text, end + 1) == 0x2B || byte(text, end + 1) == 0x2D else { return false }
+        for k in 2...5 where !isDigit(byte(text, end + k)) { return false }
+        let hours = Int(byte(text, end + 2) - 0x30) * 10 + Int(byte(text, end + 3) - 0x30)
+        let minutes = Int(byte(text, end + 4) - 0x30) * 10 + Int(byte(text, end + 5) - 0x30)
+        return hours <= 14 && minutes % 15 == 0 && !isDigit(byte(text, end + 6))
+    }
+
+    /// An abbreviated commit id that has only digits: a run of seven to
+    /// twelve digits with a hexadecimal run of the same length (with a letter
+    /// a–f) on its line (`Merge: 27b91d1 0294912`, libxrandr's changelog), or
+    /// that starts its line where the line before or after starts with one
+    /// (`git log --oneline`: `e4a7eed4 cosmetics: fix indent` then `08375129
+    /// Merge "Make a separate c…`, libwebp's ChangeLog).
+    static func isCommitID(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let length = end - start
+        guard (7...12).contains(length) else { return false }
+        func isHexLetter(_ b: UInt8) -> Bool { b &- 0x61 < 6 }
+        /// Whether a hex run of `length` bytes with a letter starts at `i` and ends there.
+        func isHexID(at i: Int) -> Bool {
+            guard i >= 0, i + length <= text.count, !isWordByte(byte(text, i - 1)), !isWordByte(byte(text, i + length)) else {
+                return false
+            }
+            var letter = false
+            for k in i..<(i + length) {
+                let b = text[k]
+                guard isDigit(b) || isHexLetter(b) else { return false }
+                if isHexLetter(b) { letter = true }
+            }
+            return letter
+        }
+        // Its line, a bounded look each way.
+        var lineStart = start
+        while lineStart > 0 && text[lineStart - 1] != 0x0A && start - lineStart < 200 { lineStart -= 1 }
+        var lineEnd = end
+        while lineEnd < text.count && text[lineEnd] != 0x0A && lineEnd - end < 200 { lineEnd += 1 }
+        var k = lineStart
+        while k < lineEnd {
+            if k != start && !isWordByte(byte(text, k - 1)) && isHexID(at: k) { return true }
+            k += 1
+        }
+        // At the start of its line: the first word of the line before or after.
+        guard lineStart == start else { return false }
+        if lineEnd < text.count, isHexID(at: lineEnd + 1), byte(text, lineEnd + 1 + length) == 0x20 { return true }
+        guard lineStart >= 2 else { return false }
+        var p = lineStart - 2
+        while p >= 0 && text[p] != 0x0A && lineStart - p < 400 { p -= 1 }
+        return isHexID(at: p + 1) && byte(text, p + 1 + length) == 0x20
     }
 
     /// An element of a braced list: after `{` or `,` and before `}`
