@@ -45,6 +45,27 @@ import Testing
         ("session", "   >>> int(ipaddress.IPv4Address('192.168.0.1'))\n   3232235521\n"),
         // python3.11/html/_sources/library/ipaddress.rst.txt
         ("session", "   >>> int(_, 16)\n   3232235521\n   >>>\n"),   // python3.11/html/_sources/library/string.rst.txt
+        // Found by the other regions over all the changelogs and NEWS files (the region in brackets).
+        ("slash list", "\ttuning ABR/CBR 64/80/192/224 kbps."),                 // libmp3lame0/changelog.gz (IN)
+        ("slash list", "\t  0.15/0.18/0.20/0.25/0.30/0.35/0.40 rounded."),     // libmp3lame0/changelog.gz (DE, BR)
+        ("operand", "         65536 - 63350 = 2186"),                         // libpixman-1-0/changelog.gz (IN, BR)
+        ("operand", "   For this case, the speedup about 0.60/0.0024 = 250."),   // libslang2/changelog.gz (DE)
+        ("operand", "    [242/838] 5316=test_ftp"),                           // ruby3.1/changelog.gz (IN, BR, CN)
+        ("email", "Author: dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>"),
+        // libharfbuzz0b/changelog.gz (DE)
+        ("date part", "1.951 2013/7/3"),                                      // libio-socket-ssl-perl/changelog.gz (IN, BR)
+        ("date part", "\t  + CF_ACVERSION_CHECK, from byacc 1.9 20130304"),    // ncurses-bin/changelog.gz (BR)
+        ("date part", "\tFix problem with GCC 4.0 20041212."),                 // libmpfr6/changelog.gz (IN)
+        ("thousands", "    Total Instr Fetch Cost: 1.658.683.750   895.069.820"),   // fontconfig/changelog.gz (IN, BR)
+        ("one figure", "      fast-import: tighten M 040000 syntax"),          // git/changelog.gz (DE)
+        ("unix time", "    author ckitagawa <ckitagawa@chromium.org> 1579631743 -0500"),   // libharfbuzz0b/changelog.gz (IN, BR)
+        ("commit id", "Merge: 27b91d1 0294912"),                              // libxrandr2/changelog.gz (DE)
+        ("commit id", "e4a7eed4 cosmetics: fix indent\n08375129 Merge \"Make a separate c\""),   // libwebp7/changelog.gz (DE)
+        ("commit id", "09333097 gif2webp: force low duration frames to 100ms\nb8ad7d2d Merge \"gif2webp\""),   // libwebp7/changelog.gz (DE)
+        ("range", "    60000-64999 range without *first* having"),          // base-passwd/changelog.gz (IN)
+        ("label", " - Fixed mask behavior by making it a bit-wise regex (RT 28620 28635)"),   // libfile-mimeinfo-perl/changelog.gz (IN, CN)
+        ("label", "\tIEEE 754-1985, IEEE 754-2008/2019 and ISO C99+ standards"),   // libmpfr6/changelog.gz (CN)
+        ("label", "  updated Verilog to comply with IEEE 1800-2012"),      // libjs-highlight.js/changelog.gz (IN)
     ]
 
     @Test(arguments: rejected, regions)
@@ -77,6 +98,16 @@ import Testing
         ("US", "   Phone:\n   |2015554580|\n"),
         // A label word that ends a heading line with a colon is not wrapped to the number.
         ("US", "Support ticket:\n|2015554580|"),
+        // One slash; `=` before is code, but a phone may precede other signs; `+` and a digit after.
+        ("DE", "Tel. |030/1234567| oder |0171/1234567|"),
+        ("US", "Office |2015554580| + |2015554581|"),
+        // Dotted groups that are no thousands (a conformance input, and a 1-3-3-4 number).
+        ("FR", "Phone: |0.801.96.61.04|"),
+        ("US", "Call us toll-free at |1.800.555.0199| today."),
+        // Times and digits near a number that are not dates or offsets.
+        ("US", "Call |2015554580| - 2 lines"),
+        // A number at the start of a line beside lines that start with words.
+        ("US", "Acme\n|2015554580| main line\nbeef stew"),
     ]
 
     @Test(arguments: kept)
