@@ -4,6 +4,7 @@ false phones and date years.
 
   python3 scripts/check/realtext.py --bin .build/release/linkify [--baseline OLD_BIN]
                                     [--source DIR ...] [--labels FILE] [--list N]
+                                    [--phone-region R]
 
 The corpus is, by default, this machine's Debian changelogs and NEWS files
 under /usr/share/doc (gzip or plain), each file as plain text; `--source DIR`
@@ -147,6 +148,7 @@ def main():
     ap.add_argument("--labels", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "realtext-labels.txt"))
     ap.add_argument("--list", type=int, default=0, help="print N unlabelled names and N phones to check by eye")
     ap.add_argument("--max-files", type=int, default=0)
+    ap.add_argument("--phone-region", help="region national phone numbers are read in (--detect all run; default: the binary's)")
     ap.add_argument("--dump", help="write each scheme-less link of --bin as a JSON line: name, label, rule, "
                     "and 60 characters of text either side (to label by eye)")
     args = ap.parse_args()
@@ -260,7 +262,8 @@ def main():
             continue
         # Byte offsets: the tail after a date is sliced from the file's bytes
         # (scalar offsets, the default, drift after the first non-ASCII character).
-        recs = run(binary, paths, ["--detect", "all", "--offsets", "utf8"])
+        recs = run(binary, paths, ["--detect", "all", "--offsets", "utf8"]
+                   + (["--phone-region", args.phone_region] if args.phone_region else []))
         phones = [r for r in recs if r.get("kind") == "phone"]
         mismatches = []
         for r in recs:
