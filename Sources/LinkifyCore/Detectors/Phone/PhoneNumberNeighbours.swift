@@ -191,7 +191,7 @@ extension PhoneRunningText {
 
     /// An abbreviated commit id that has only digits: a run of seven to
     /// twelve digits with a hexadecimal run of the same length (with a letter
-    /// a–f) on its line (`Merge: 27b91d1 0294912`, libxrandr's changelog), or
+    /// a–f and a digit) on its line (`Merge: 27b91d1 0294912`, libxrandr's changelog), or
     /// that starts its line where the line before or after starts with one
     /// (`git log --oneline`: `e4a7eed4 cosmetics: fix indent` then `08375129
     /// Merge "Make a separate c…`, libwebp's ChangeLog).
@@ -204,13 +204,14 @@ extension PhoneRunningText {
             guard i >= 0, i + length <= text.count, !isWordByte(byte(text, i - 1)), !isWordByte(byte(text, i + length)) else {
                 return false
             }
-            var letter = false
+            // Both a letter and a digit: a word of the letters a–f alone (`defaced`) is no id.
+            var letter = false, digit = false
             for k in i..<(i + length) {
                 let b = text[k]
                 guard isDigit(b) || isHexLetter(b) else { return false }
-                if isHexLetter(b) { letter = true }
+                if isHexLetter(b) { letter = true } else { digit = true }
             }
-            return letter
+            return letter && digit
         }
         // Its line, a bounded look each way.
         var lineStart = start

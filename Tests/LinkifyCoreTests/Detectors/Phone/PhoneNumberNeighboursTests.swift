@@ -106,8 +106,10 @@ import Testing
         ("US", "Call us toll-free at |1.800.555.0199| today."),
         // Times and digits near a number that are not dates or offsets.
         ("US", "Call |2015554580| - 2 lines"),
-        // A number at the start of a line beside lines that start with words.
+        // A number at the start of a line beside lines that start with words,
+        // and a word of the letters a-f alone of its length on its line.
         ("US", "Acme\n|2015554580| main line\nbeef stew"),
+        ("IS", "Our sign was defaced; call |5512345| today"),   // an Icelandic number, seven digits
     ]
 
     @Test(arguments: kept)
