@@ -4,6 +4,7 @@ false phones and date years.
 
   python3 scripts/check/realtext.py --bin .build/release/linkify [--baseline OLD_BIN]
                                     [--source DIR ...] [--labels FILE] [--list N]
+                                    [--phone-region R]
 
 The corpus is, by default, this machine's Debian changelogs and NEWS files
 under /usr/share/doc (gzip or plain), each file as plain text; `--source DIR`
@@ -31,9 +32,12 @@ domain occurrences among the baseline's and --bin's scheme-less links
 together (the baseline links every name whose top label is a registered
 domain, so it is the candidate set).
 
-With `--detect all` the same files give phone links per MB (every phone
-link in changelogs and NEWS files that we read was a version, CVE id or
-date, so all are counted as false; `--list` prints a sample to check) and
+With `--detect all` the same files give phone links per MB, raw (every
+phone link counted as false: the changelogs and NEWS files hold almost no
+phone numbers) and labelled: a phone text that the labels file lists as
+`TEXT phone` (read by eye in its contexts, each line saying where it is
+from) is a real phone number and not counted as false. `--list N` prints N
+phones with their file and the text around them, to check by eye; and
 date year mismatches: a date entity whose text, or the text right after
 it (a year after a zone, as git and date(1) write it, on the same line or
 wrapped to the next, but not past a blank line nor one that starts a date
@@ -144,6 +148,7 @@ def main():
     ap.add_argument("--labels", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "realtext-labels.txt"))
     ap.add_argument("--list", type=int, default=0, help="print N unlabelled names and N phones to check by eye")
     ap.add_argument("--max-files", type=int, default=0)
+    ap.add_argument("--phone-region", help="region national phone numbers are read in (--detect all run; default: the binary's)")
     ap.add_argument("--dump", help="write each scheme-less link of --bin as a JSON line: name, label, rule, "
                     "and 60 characters of text either side (to label by eye)")
     args = ap.parse_args()
@@ -153,7 +158,7 @@ def main():
         files = files[:args.max_files]
     tmp = tempfile.mkdtemp(prefix="realtext-")
     atexit.register(shutil.rmtree, tmp, True)   # the decompressed corpus is 150 MB on Debian
-    paths, total, contents = [], 0, {}
+    paths, total, contents, origin = [], 0, {}, {}
     scheme_hosts, path_names, all_text = set(), set(), []
     for i, f in enumerate(files):
         data = read(f)
@@ -163,6 +168,7 @@ def main():
         with open(p, "wb") as out:
             out.write(data)
         paths.append(p)
+        origin[p] = f
         contents[p] = data
         total += len(data)
         text = data.decode("utf-8", "replace")
@@ -176,11 +182,13 @@ def main():
         for m in re.finditer(r"[/\\]([\w.+-]+\.[a-zA-Z]{2,})\b|\b([\w.+-]+\.[a-zA-Z]{2,}):\d+", text):
             path_names.add((m.group(1) or m.group(2)).lower())
     mb = total / 1e6
-    labels = {}
+    labels, real_phones = {}, set()
     if os.path.exists(args.labels):
         for line in open(args.labels, encoding="utf-8"):
             parts = line.split("#", 1)[0].split()
-            if len(parts) >= 2:
+            if len(parts) >= 2 and parts[-1] == "phone":   # `TEXT phone`; the text may hold spaces
+                real_phones.add(" ".join(parts[:-1]))
+            elif len(parts) >= 2:
                 labels[parts[0].lower()] = parts[1]
 
     def label(name):
@@ -254,7 +262,8 @@ def main():
             continue
         # Byte offsets: the tail after a date is sliced from the file's bytes
         # (scalar offsets, the default, drift after the first non-ASCII character).
-        recs = run(binary, paths, ["--detect", "all", "--offsets", "utf8"])
+        recs = run(binary, paths, ["--detect", "all", "--offsets", "utf8"]
+                   + (["--phone-region", args.phone_region] if args.phone_region else []))
         phones = [r for r in recs if r.get("kind") == "phone"]
         mismatches = []
         for r in recs:
@@ -276,8 +285,17 @@ def main():
         print("\n[%s --detect all] phone links: %d (%.2f per MB); date year mismatches: %d of %d dates" % (
             name, len(phones), len(phones) / mb if mb else 0, len(mismatches),
             sum(1 for r in recs if r.get("kind") == "date")))
+        real = [r for r in phones if " ".join(r["text"].split()) in real_phones]
+        false = len(phones) - len(real)
+        print("  labelled: %d real phones by eye (%s), %d false phones (%.2f per MB)" % (
+            len(real), ", ".join("%s %d" % kv for kv in collections.Counter(r["text"] for r in real).most_common())
+            or "none", false, false / mb if mb else 0))
         if args.list:
             print("  phones: " + " | ".join(r["text"] for r in phones[:args.list]))
+            for r in phones[:args.list]:
+                data = contents.get(r["path"], b"")
+                around = data[max(0, r["start"] - 50):r["end"] + 30].decode("utf-8", "replace")
+                print("    %-22r %s%s: %r" % (r["text"], "(real) " if r in real else "", origin.get(r["path"], r["path"]), around))
             print("  year mismatches: " + " | ".join("%s -> %s" % (r["text"], r["value"]) for r in mismatches[:args.list]))
 
 

@@ -12,6 +12,11 @@ enum PhoneLookalikes {
         "reference", "version", "ver", "build", "release", "epoch", "timestamp", "checksum", "card", "isin", "pid",
         // Bug trackers and code review in changelogs: `bug 398327`, `closes: 350577`, `CID 354884`.
         "bug", "bugs", "closes", "cid", "issue", "issues", "pr", "lp", "commit",
+        // Patches and tests by number, counts: `[Patch 3101127]` (tcl), `failed tests: 571 612 1056`
+        // (curl), `Event count (approx.): 3619782704` (perf output in pixman's changelog).
+        "patch", "patches", "test", "tests", "count", "approx",
+        // Request Tracker tickets and standards: `(RT 28620 28635)`, `IEEE 754-2008/2019`, `IEEE 1800-2012`.
+        "rt", "ieee", "iso", "iec",
         // Standards cited by number: `RFCs 4491/4357/7836`.
         "rfc", "rfcs",
     ]
@@ -21,7 +26,15 @@ enum PhoneLookalikes {
 
     /// Whether the match `start..<end` of `text` (its scalars `number`) is a look-alike.
     static func isLookalike(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ number: ArraySlice<UInt32>) -> Bool {
-        isGluedToNumber(text, start, end) || isDottedQuad(number) || isDecimal(number) || isDate(number)
+        // A match may start on the bracket that opens it; its digits are
+        // judged without it (`modified test (2147483648 is not representable`,
+        // mpfr's ChangeLog: an integer limit).
+        var number = number, start = start
+        if number.count > 1, number.first == 0x28 || number.first == 0x5B {
+            number = number.dropFirst()
+            start += 1
+        }
+        return isGluedToNumber(text, start, end) || isDottedQuad(number) || isDecimal(number) || isDate(number)
             || isAttachedToIdentifier(text, start, end, number) || hasVersionOrDateShape(number)
             || isIntegerLimit(number) || hasLabel(text, before: start)
             || PhoneRunningText.isOtherNumber(text, start, end, number)
@@ -190,13 +203,25 @@ enum PhoneLookalikes {
         return false
     }
 
-    /// Whether the word before the number, on its line, is one of `labels`.
+    /// Whether the word before the number, on its line, is one of `labels`;
+    /// or the last word of the line before, when the number starts its line
+    /// and that word ends the line before (a label wrapped away from its
+    /// number: `aspects of [Bug\n\t3105247]`, tcl's ChangeLog). A line that
+    /// ends with a colon or other sign is a heading (`Customer service:`), not
+    /// a wrapped label. Brackets between are passed over (`Event count (approx.): …`).
     static func hasLabel(_ text: UnsafeBufferPointer<UInt8>, before start: Int) -> Bool {
         var i = start
         let floor = max(0, start - 48)
+        var k = start
+        while k > floor, text[k - 1] == 0x20 || text[k - 1] == 0x09 { k -= 1 }
+        if k > floor, text[k - 1] == 0x0A {
+            k -= 1
+            if k > floor, text[k - 1] == 0x0D { k -= 1 }
+            if k > floor, ByteClass.isAlpha(text[k - 1]) { i = k }
+        }
         for _ in 0..<4 {
             // Skip separators, then a number like the 10 of ISBN-10.
-            while i > floor, [0x20, 0x09, 0x3A, 0x23, 0x2D, 0x2E, 0xA0].contains(text[i - 1]) { i -= 1 }
+            while i > floor, [0x20, 0x09, 0x3A, 0x23, 0x2D, 0x2E, 0xA0, 0x28, 0x29].contains(text[i - 1]) { i -= 1 }
             while i > floor, text[i - 1] >= 0x30 && text[i - 1] <= 0x39 { i -= 1 }
             while i > floor, [0x20, 0x09, 0x3A, 0x23, 0x2D, 0x2E].contains(text[i - 1]) { i -= 1 }
             var j = i

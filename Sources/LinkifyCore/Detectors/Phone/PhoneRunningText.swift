@@ -21,6 +21,7 @@ enum PhoneRunningText {
         }
         if isCounting(number) || isByteDump(text, start, end, number) { return true }
         if isProgramValue(text, start, end, number, isBare: isBare) { return true }
+        if isAmongNumbers(text, start, end, number, isBare: isBare) { return true }
         return isInRange(text, start, end) || isQuantity(text, end) || isZIPPlusFour(text, start, end, number)
     }
 
