@@ -73,6 +73,24 @@ import Testing
         #expect(!has("debian.net") && !has("debian.or.x") && !has("a.b") && !has("x.de"))
     }
 
+    /// `DocumentHosts.nextHostSign` (sixteen bytes and the byte after each)
+    /// finds what a byte-by-byte look finds: `:`, `@`, or a `w` right before `.`.
+    @Test(arguments: ["", "w.", "see www.example.org and WWW.x", "a@b http://c w", String(repeating: "xyz w ", count: 7) + "ww.w",
+                      String(repeating: "abcdefghijklmnow", count: 3) + ".", "w" + String(repeating: ".", count: 40) + "W"])
+    func hostSignSearchFindsTheFirstSign(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { t in
+            for end in [t.count, max(0, t.count - 1), t.count / 2] {
+                for start in 0...end {
+                    let expected = (start..<end).first { i in
+                        t[i] == 0x3A || t[i] == 0x40 || (t[i] | 0x20 == 0x77 && i + 1 < t.count && t[i + 1] == 0x2E)
+                    } ?? end
+                    #expect(DocumentHosts.nextHostSign(t, from: start, before: end) == expected, "\(start) before \(end)")
+                }
+            }
+        }
+    }
+
     /// The top-level domain set answers as a search of IANA's sorted list does.
     @Test func topLevelDomainTableAgreesWithTheSortedList() {
         let names = String(describing: TLDData.sorted).split(separator: "\n").map(String.init)
