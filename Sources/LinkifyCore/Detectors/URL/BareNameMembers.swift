@@ -243,4 +243,3 @@ extension UTS58Scanner.ScanState {
         reject(start, name.end, .url, .bareName(judgement.summary))
     }
 }
-

@@ -87,7 +87,7 @@ struct UTS58Scanner: EntityScanner {
         // `math.prod`, not `1.2` nor a sentence's end): what the members pass
         // reads (`retractMemberNames`), so that it need not search the window again.
         var nameDots: [Int] = []
-        nameDots.reserveCapacity((n - minStart) >> 7)
+        nameDots.reserveCapacity(max(0, n - minStart) >> 7)
         while i < n {
             i = Self.nextTrigger(t, from: i)
             guard i < n else { break }
