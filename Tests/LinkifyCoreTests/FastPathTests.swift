@@ -91,6 +91,13 @@ import Testing
         }
     }
 
+    /// The ASCII email bits agree with the Link_Email ranges.
+    @Test func emailBitsAgreeWithTheRanges() {
+        for cp in UInt32(0)..<128 {
+            #expect(CharacterProperties.isEmailLocal(cp) == CharacterProperties.inRanges(UnicodeTables.emailRanges, cp), "\(cp)")
+        }
+    }
+
     /// The top-level domain set answers as a search of IANA's sorted list does.
     @Test func topLevelDomainTableAgreesWithTheSortedList() {
         let names = String(describing: TLDData.sorted).split(separator: "\n").map(String.init)

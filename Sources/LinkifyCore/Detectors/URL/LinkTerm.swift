@@ -70,12 +70,18 @@ enum CharacterProperties {
         return lo < ranges.count / 2 && ranges[2 * lo] <= cp
     }
 
-    static let asciiEmail: [Bool] = (0..<128).map { inRanges(UnicodeTables.emailRanges, UInt32($0)) }
+    /// ASCII code points that are Link_Email, as bits like the sets above
+    /// (a table here cost a lazy-initialisation check on every byte of every
+    /// local part); FastPathTests checks them against `UnicodeTables.emailRanges`.
+    static let emailLow: UInt64 = 0xA3FF_ECFA_0000_0000
+    /// The upper half of `emailLow`.
+    static let emailHigh: UInt64 = 0x7FFF_FFFF_C7FF_FFFE
 
     /// Whether `cp` may appear in an email local part (Link_Email).
     @inline(__always)
     static func isEmailLocal(_ cp: UInt32) -> Bool {
-        if cp < 128 { return asciiEmail[Int(cp)] }
+        if cp < 64 { return emailLow >> UInt64(cp) & 1 != 0 }
+        if cp < 128 { return emailHigh >> UInt64(cp - 64) & 1 != 0 }
         if cp == UTF8Bytes.invalid { return false }
         return inRanges(UnicodeTables.emailRanges, cp)
     }
