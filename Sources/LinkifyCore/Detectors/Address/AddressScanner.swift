@@ -126,30 +126,23 @@ struct AddressScanner: EntityScanner {
 /// no parsing.
 struct PostcodeSignals {
     let t: UnsafeBufferPointer<UInt8>
-    /// Bytes before this were searched.
-    var scanned: Int
-    /// The last signal found (at or after every earlier query's start).
-    var found = -1
+    var search: ForwardSearch
+
+    init(t: UnsafeBufferPointer<UInt8>, scanned: Int) {
+        self.t = t
+        search = ForwardSearch(scanned: scanned)
+    }
 
     /// Whether a signal starts in `i ..< i + window`; queries come with `i` not decreasing.
     mutating func any(in i: Int, window: Int) -> Bool {
-        if found >= i { return found < i + window }
-        var k = max(scanned, i)
-        let limit = min(t.count, i + window)
-        while k < limit {
+        let signals = self
+        return search.any(in: i, window: window, count: t.count) { k in
             // Only a comma, a parenthesis, or a digit or capital starting a word can start a signal.
-            let b = t[k]
+            let b = signals.t[k]
             let candidate = b == 0x2C || b == 0x28
-                || ((ByteClass.isDigit(b) || isUpper(b)) && (k == 0 || !ByteClass.isAlnum(t[k - 1])))
-            if candidate && isSignal(at: k) {
-                found = k
-                scanned = k + 1
-                return true
-            }
-            k += 1
+                || ((ByteClass.isDigit(b) || signals.isUpper(b)) && (k == 0 || !ByteClass.isAlnum(signals.t[k - 1])))
+            return candidate && signals.isSignal(at: k)
         }
-        scanned = max(scanned, limit)
-        return false
     }
 
     func isSignal(at k: Int) -> Bool {
@@ -206,20 +199,41 @@ struct PostcodeSignals {
 /// pass: addresses without a house number are read only before one.
 struct BritishPostcodes {
     let reader: AddressReader
-    /// Bytes before this were searched.
-    var scanned: Int
-    /// The last postcode found (at or after every earlier query's start).
-    var found = -1
+    var search: ForwardSearch
+
+    init(reader: AddressReader, scanned: Int) {
+        self.reader = reader
+        search = ForwardSearch(scanned: scanned)
+    }
 
     /// Whether a postcode starts in `i ..< i + window`; queries come with `i` not decreasing.
     mutating func any(in i: Int, window: Int) -> Bool {
-        if found >= i { return found < i + window }
+        let reader = self.reader
         let t = reader.t
-        var k = max(scanned, i)
-        let limit = min(t.count, i + window)
-        while k < limit {
+        return search.any(in: i, window: window, count: t.count) { k in
             let b = t[k]
-            if b >= 0x41 && b <= 0x5A && (k == 0 || !ByteClass.isAlnum(t[k - 1])) && reader.ukPostcode(at: k) != nil {
+            return b >= 0x41 && b <= 0x5A && (k == 0 || !ByteClass.isAlnum(t[k - 1])) && reader.ukPostcode(at: k) != nil
+        }
+    }
+}
+
+/// A search forward through the text for a place that `matches`, asked with
+/// windows whose start never decreases (`PostcodeSignals`, `BritishPostcodes`):
+/// each place is tested once however many windows cover it.
+struct ForwardSearch {
+    /// Places before this were tested.
+    var scanned: Int
+    /// The last place found (at or after every earlier query's start).
+    var found = -1
+
+    /// Whether a place in `i ..< min(i + window, count)` matches.
+    @inline(__always)
+    mutating func any(in i: Int, window: Int, count: Int, where matches: (Int) -> Bool) -> Bool {
+        if found >= i { return found < i + window }
+        var k = max(scanned, i)
+        let limit = min(count, i + window)
+        while k < limit {
+            if matches(k) {
                 found = k
                 scanned = k + 1
                 return true
