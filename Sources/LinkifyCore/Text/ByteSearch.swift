@@ -35,6 +35,30 @@ enum ByteSearch {
         return i
     }
 
+    /// `first(in:from:before:block:matches:)` for a test that reads the byte
+    /// after each one too: `block` gets the sixteen bytes from `i` and the
+    /// sixteen from `i + 1`, and must say lane by lane what `matches` says of
+    /// each index (which may read `t` up to its end, past `end`).
+    @inline(__always)
+    static func first(in t: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int,
+                      withNext block: (SIMD16<UInt8>, SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>,
+                      matches: (Int) -> Bool) -> Int {
+        var i = start
+        if let base = t.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i < end && i + 17 <= t.count {
+                let mask = block(raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self),
+                                 raw.loadUnaligned(fromByteOffset: i + 1, as: SIMD16<UInt8>.self))
+                let words = unsafeBitCast(mask, to: (UInt64, UInt64).self)
+                if words.0 != 0 { return min(end, i + words.0.trailingZeroBitCount >> 3) }
+                if words.1 != 0 { return min(end, i + 8 + words.1.trailingZeroBitCount >> 3) }
+                i += 16
+            }
+        }
+        while i < end && !matches(i) { i += 1 }
+        return min(i, end)
+    }
+
     /// `first(in:from:block:matches:)` over `t[..<end]`. It may read up to a
     /// block past `end`, and no further: a short range is still read sixteen
     /// bytes at a time (the byte-by-byte tail was most of the cost on short

@@ -481,22 +481,12 @@ struct DocumentHosts {
     /// the text, most of this pass's time on real text (docs/benchmarks.md).
     @inline(__always)
     static func nextHostSign(_ t: UnsafeBufferPointer<UInt8>, from start: Int, before n: Int) -> Int {
-        var i = start
-        if let base = t.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i < n && i + 17 <= t.count {
-                let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-                let next = raw.loadUnaligned(fromByteOffset: i + 1, as: SIMD16<UInt8>.self)
-                let mask = (v .== ByteSearch.splat(0x3A)) .| (v .== ByteSearch.splat(0x40))
-                    .| (((v | ByteSearch.splat(0x20)) .== ByteSearch.splat(0x77)) .& (next .== ByteSearch.splat(0x2E)))
-                let words = unsafeBitCast(mask, to: (UInt64, UInt64).self)
-                if words.0 != 0 { return min(n, i + words.0.trailingZeroBitCount >> 3) }
-                if words.1 != 0 { return min(n, i + 8 + words.1.trailingZeroBitCount >> 3) }
-                i += 16
-            }
-        }
-        while i < n && !(t[i] == 0x3A || t[i] == 0x40 || (t[i] | 0x20 == 0x77 && i + 1 < t.count && t[i + 1] == 0x2E)) { i += 1 }
-        return min(i, n)
+        ByteSearch.first(in: t, from: start, before: n, withNext: { v, next in
+            (v .== ByteSearch.splat(0x3A)) .| (v .== ByteSearch.splat(0x40))
+                .| (((v | ByteSearch.splat(0x20)) .== ByteSearch.splat(0x77)) .& (next .== ByteSearch.splat(0x2E)))
+        }, matches: { i in
+            t[i] == 0x3A || t[i] == 0x40 || (t[i] | 0x20 == 0x77 && i + 1 < t.count && t[i + 1] == 0x2E)
+        })
     }
 
     /// Whether `host` shares its last two labels with a host of the text.
