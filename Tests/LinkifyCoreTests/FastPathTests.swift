@@ -91,6 +91,34 @@ import Testing
         }
     }
 
+    /// The bare-name model's scans of a host (sixteen bytes at a time) say
+    /// what byte-by-byte definitions say, on every range of each text: ranges
+    /// longer than a block, ending at the buffer's end, a letter pair or `-at-`
+    /// across a block boundary, and the bytes around `a`–`z`, `A`–`Z` and 0x80.
+    @Test(arguments: ["jim-at-example.net", "Jim-AT-Example.NET.x", "a-at-b", "-at--at-", "x-a-t-y.example-at.",
+                      String(repeating: "abcdefghijklmn", count: 2) + "oPq.rs-at-t", "GitHub.com fooBar.io ab\u{E9}Cd.x",
+                      "@AZ[`az{\u{7F}\u{80}aB", String(repeating: "a", count: 15) + "B" + String(repeating: "-", count: 16) + "at-"])
+    func hostScansAgreeWithBytewiseScans(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { t in
+            func isSmall(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+            func isCapital(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+            for start in 0...t.count {
+                for end in start...t.count {
+                    let r = start..<end
+                    let at = end - start >= 6 && ((start + 1)..<max(start + 1, end - 4)).contains { k in
+                        t[k] == 0x2D && t[k + 3] == 0x2D && t[k + 1] | 0x20 == 0x61 && t[k + 2] | 0x20 == 0x74
+                    }
+                    let camel = ((start + 1)..<max(start + 1, end)).contains { k in isCapital(t[k]) && isSmall(t[k - 1]) }
+                    #expect(BareNameModel.hasAtWord(t, r) == at, "\(r)")
+                    #expect(BareNameModel.isCamelCase(t, r) == camel, "\(r)")
+                    #expect(BareNameModel.hasCapital(t, r) == t[r].contains(where: isCapital), "\(r)")
+                    #expect(BareNameModel.hasNonASCII(t, r) == t[r].contains { $0 >= 0x80 }, "\(r)")
+                    #expect(BareNameModel.firstDot(t, r) == (t[r].firstIndex(of: 0x2E) ?? end), "\(r)")
+                }
+            }
+        }
+    }
     /// The ASCII email bits agree with the Link_Email ranges.
     @Test func emailBitsAgreeWithTheRanges() {
         for cp in UInt32(0)..<128 {

@@ -127,11 +127,6 @@ struct BareNameModel {
             if explains { notes.append("\(weight >= 0 ? "+" : "")\(weight) \(note())") }
         }
 
-        /// Adds the document's evidence for a name that is not a link without it.
-        mutating func addDocumentEvidence(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, hosts: DocumentHosts, explains: Bool) {
-            if !isLink && hosts.contains(t, c.host) { addDocumentHost(explains: explains) }
-        }
-
         /// Adds the document's evidence: the text also writes the name's host as a host.
         mutating func addDocumentHost(explains: Bool) {
             add(Weight.documentHost, explains, "the text also writes this host with a scheme, www. or as an email domain")
@@ -141,9 +136,9 @@ struct BareNameModel {
         var summary: String { "score \(score): " + notes.joined(separator: ", ") }
     }
 
-    /// Weighs `c` in `t`; `hosts` are the hosts known to be hosts so far.
-    static func judge(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, hosts: DocumentHosts?,
-                      explains: Bool) -> Judgement {
+    /// Weighs `c` in `t` on its own evidence: the document's (`DocumentHosts`,
+    /// the path and members passes) is added when the scan ends.
+    static func judge(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, explains: Bool) -> Judgement {
         var j = Judgement()
         let (ext, domain, member, word) = weights(t, c.tld)
         let tldName = explains ? UTF8Bytes.string(t, c.tld).lowercased() : ""
@@ -182,7 +177,7 @@ struct BareNameModel {
         let stems = c.host.lowerBound..<max(c.host.lowerBound, c.tld.lowerBound - 1)
         if Self.isCamelCase(t, stems) {
             j.add(Weight.capitals, explains, "a camelCase name")
-        } else if ext > 0 && t[stems].contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+        } else if ext > 0 && Self.hasCapital(t, stems) {
             j.add(Weight.capitals, explains, "capitals in the name")
         }
         if c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x60 {
@@ -257,14 +252,13 @@ struct BareNameModel {
             }
         }
         if c.hasPath && !extensionWins { j.add(Weight.pathAfterName, explains, "a path after the name") }
-        if let hosts { j.addDocumentEvidence(t, c, hosts: hosts, explains: explains) }
         return j
     }
 
     /// Whether a label of `r` starts with `xn--` (any case) and holds a byte
     /// outside ASCII. Pure ASCII hosts, nearly all, cost one pass over their bytes.
     static func hasInvalidACELabel(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        guard t[r].contains(where: { $0 >= 0x80 }) else { return false }
+        guard hasNonASCII(t, r) else { return false }
         var labelStart = r.lowerBound
         for k in r.lowerBound...r.upperBound where k == r.upperBound || t[k] == 0x2E {
             let label = labelStart..<k
@@ -279,14 +273,20 @@ struct BareNameModel {
     }
 
     /// Whether a label of `r` holds `-at-` (any case) between two of its parts.
+    /// The host is searched for `-` sixteen bytes at a time (`ByteSearch`),
+    /// as are the other scans of the host here: a byte-by-byte loop each was
+    /// about 100 instructions a name, a third of the judgement on URL-dense
+    /// text (docs/benchmarks.md).
     static func hasAtWord(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
         guard r.count >= 6 else { return false }
         var k = r.lowerBound + 1
-        while k + 4 < r.upperBound {
-            if t[k] == 0x2D && t[k + 3] == 0x2D && t[k + 1] | 0x20 == 0x61 && t[k + 2] | 0x20 == 0x74 { return true }
+        while true {
+            k = ByteSearch.first(in: t, from: k, before: r.upperBound - 4,
+                                 block: { $0 .== ByteSearch.splat(0x2D) }, matches: { $0 == 0x2D })
+            guard k + 4 < r.upperBound else { return false }
+            if t[k + 3] == 0x2D && t[k + 1] | 0x20 == 0x61 && t[k + 2] | 0x20 == 0x74 { return true }
             k += 1
         }
-        return false
     }
 
     /// The label before the top one when the host has three labels or more
@@ -362,18 +362,33 @@ struct BareNameModel {
 
     /// The end of the first label of `r`.
     static func firstDot(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int {
-        var k = r.lowerBound
-        while k < r.upperBound && t[k] != 0x2E { k += 1 }
-        return k
+        ByteSearch.first(in: t, from: r.lowerBound, before: r.upperBound,
+                         block: { $0 .== ByteSearch.splat(0x2E) }, matches: { $0 == 0x2E })
     }
 
-    /// Whether a label of `r` has a capital right after a small letter.
+    /// Whether a label of `r` has a capital right after a small letter: a
+    /// small letter at `k` with a capital at `k + 1`, both in `r`.
     static func isCamelCase(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
         guard r.count >= 2 else { return false }
-        for k in (r.lowerBound + 1)..<r.upperBound where t[k] >= 0x41 && t[k] <= 0x5A && t[k - 1] >= 0x61 && t[k - 1] <= 0x7A {
-            return true
-        }
-        return false
+        let end = r.upperBound - 1
+        return ByteSearch.first(in: t, from: r.lowerBound, before: end, withNext: { v, next in
+            ((v &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)) .& ((next &- ByteSearch.splat(0x41)) .< ByteSearch.splat(26))
+        }, matches: { k in
+            t[k] >= 0x61 && t[k] <= 0x7A && t[k + 1] >= 0x41 && t[k + 1] <= 0x5A
+        }) < end
+    }
+
+    /// Whether `t[r]` holds a capital ASCII letter.
+    static func hasCapital(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        ByteSearch.first(in: t, from: r.lowerBound, before: r.upperBound,
+                         block: { ($0 &- ByteSearch.splat(0x41)) .< ByteSearch.splat(26) },
+                         matches: { $0 >= 0x41 && $0 <= 0x5A }) < r.upperBound
+    }
+
+    /// Whether `t[r]` holds a byte outside ASCII.
+    static func hasNonASCII(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        ByteSearch.first(in: t, from: r.lowerBound, before: r.upperBound,
+                         block: { $0 .>= ByteSearch.splat(0x80) }, matches: { $0 >= 0x80 }) < r.upperBound
     }
 
     /// `fileStems` keyed as labels (`labelKey`), so that a lookup builds no String.
@@ -513,26 +528,12 @@ struct DocumentHosts {
     }
 
     /// Adds the host that starts at `start` and ends at `hostEnd(t, from: start)`,
-    /// as `insert` does, in one walk that also finds its last two full stops.
+    /// as `insert` does, unless it is one of the last few hosts added.
     mutating func insertHost(_ t: UnsafeBufferPointer<UInt8>, from start: Int) {
         if recent.contains(t, at: start) { return }
-        var k = start, last = -1, previous = -1
-        defer { recent.remember(t, start, length: k - start) }
-        while k < t.count {
-            let b = t[k]
-            if b == 0x2E {
-                previous = last
-                last = k
-            } else if !(ByteClass.isHostASCII(b) || b >= 0x80) {
-                break
-            }
-            k += 1
-        }
-        guard last >= 0 else { return }   // one label
-        guard last < k - 1 else { insert(t, start..<k); return }   // a final dot, left out by `insert`
-        let from = previous >= 0 ? previous + 1 : start
-        guard from < last else { return }   // an empty label before the top one
-        insert(hash: LabelTable.foldedHash(t, from..<k))
+        let end = Self.hostEnd(t, from: start)
+        recent.remember(t, start, length: end - start)
+        insert(t, start..<end)
     }
 
     private mutating func insert(hash h: UInt64) {
@@ -559,10 +560,15 @@ struct DocumentHosts {
     }
 
     /// The end of the host characters (ASCII letters, digits, `-`, `.`, and any non-ASCII byte) from `i`.
+    /// Sixteen bytes at a time (`ByteSearch`): byte by byte, this walk was
+    /// most of the cost of noting a host (docs/benchmarks.md).
     static func hostEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-        var k = i
-        while k < t.count && isHostByte(t[k]) { k += 1 }
-        return k
+        ByteSearch.first(in: t, from: i, block: { v in
+            let letter = ((v | ByteSearch.splat(0x20)) &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
+            let digit = (v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)
+            let sign = (v .== ByteSearch.splat(0x2D)) .| (v .== ByteSearch.splat(0x2E)) .| (v .>= ByteSearch.splat(0x80))
+            return .!(letter .| digit .| sign)
+        }, matches: { !isHostByte($0) })
     }
 
     /// An ASCII letter, digit, `-` or `.`, or any non-ASCII byte.
@@ -589,9 +595,12 @@ struct DocumentHosts {
 }
 
 /// The last four hosts `DocumentHosts.insertHost` walked that have 16 bytes
-/// or fewer, each as its bytes in two words and its length.
+/// or fewer, each as its bytes in two words, the masks of those bytes in
+/// the words (kept, so that a check of the 16 bytes at a start is two ANDs
+/// and two compares an entry) and its length.
 struct RecentHosts {
     private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var masks: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var lengths: (Int, Int, Int, Int) = (0, 0, 0, 0)
     private var next = 0
 
@@ -603,11 +612,11 @@ struct RecentHosts {
                 UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
     }
 
-    /// The words of a host of `length` bytes, the bytes after it cleared.
+    /// The masks of the first `length` bytes (16 or fewer) in two words.
     @inline(__always)
-    private static func masked(_ w: (UInt64, UInt64), _ length: Int) -> (UInt64, UInt64) {
-        let low = length >= 8 ? w.0 : w.0 & ((1 << UInt64(length * 8)) - 1)
-        let high = length >= 16 ? w.1 : length <= 8 ? 0 : w.1 & ((1 << UInt64((length - 8) * 8)) - 1)
+    private static func masks(_ length: Int) -> (UInt64, UInt64) {
+        let low: UInt64 = length >= 8 ? ~0 : (1 << UInt64(length * 8)) - 1
+        let high: UInt64 = length >= 16 ? ~0 : length <= 8 ? 0 : (1 << UInt64((length - 8) * 8)) - 1
         return (low, high)
     }
 
@@ -616,24 +625,24 @@ struct RecentHosts {
     func contains(_ t: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         guard start + 17 <= t.count else { return false }
         let w = Self.load(t, start)
-        @inline(__always) func matches(_ length: Int, _ a: UInt64, _ b: UInt64) -> Bool {
-            guard length > 0 else { return false }
-            let m = Self.masked(w, length)
-            return m.0 == a && m.1 == b && !DocumentHosts.isHostByte(t[start + length])
+        @inline(__always) func matches(_ length: Int, _ a: UInt64, _ b: UInt64, _ m0: UInt64, _ m1: UInt64) -> Bool {
+            length > 0 && w.0 & m0 == a && w.1 & m1 == b && !DocumentHosts.isHostByte(t[start + length])
         }
-        return matches(lengths.0, words.0, words.1) || matches(lengths.1, words.2, words.3)
-            || matches(lengths.2, words.4, words.5) || matches(lengths.3, words.6, words.7)
+        return matches(lengths.0, words.0, words.1, masks.0, masks.1) || matches(lengths.1, words.2, words.3, masks.2, masks.3)
+            || matches(lengths.2, words.4, words.5, masks.4, masks.5) || matches(lengths.3, words.6, words.7, masks.6, masks.7)
     }
 
     /// Remembers the host of `length` bytes at `start`, when it has 16 or fewer.
     mutating func remember(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, length: Int) {
         guard length > 0, length <= 16, start + 17 <= t.count else { return }
-        let m = Self.masked(Self.load(t, start), length)
+        let m = Self.masks(length)
+        let w = Self.load(t, start)
+        let (a, b) = (w.0 & m.0, w.1 & m.1)
         switch next {
-        case 0: words.0 = m.0; words.1 = m.1; lengths.0 = length
-        case 1: words.2 = m.0; words.3 = m.1; lengths.1 = length
-        case 2: words.4 = m.0; words.5 = m.1; lengths.2 = length
-        default: words.6 = m.0; words.7 = m.1; lengths.3 = length
+        case 0: words.0 = a; words.1 = b; masks.0 = m.0; masks.1 = m.1; lengths.0 = length
+        case 1: words.2 = a; words.3 = b; masks.2 = m.0; masks.3 = m.1; lengths.1 = length
+        case 2: words.4 = a; words.5 = b; masks.4 = m.0; masks.5 = m.1; lengths.2 = length
+        default: words.6 = a; words.7 = b; masks.6 = m.0; masks.7 = m.1; lengths.3 = length
         }
         next = (next + 1) & 3
     }

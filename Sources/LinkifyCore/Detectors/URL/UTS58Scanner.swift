@@ -373,7 +373,7 @@ struct UTS58Scanner: EntityScanner {
         if !Self.hasWWWPrefix(t, domainStart) {
             let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
                                                     colonNumber: hasPort, hasPath: pqfEnd > linkEnd)
-            var judgement = BareNameModel.judge(t, candidate, hosts: nil, explains: state.explains)
+            var judgement = BareNameModel.judge(t, candidate, explains: state.explains)
             // A name that only the document's evidence can link: linked now if
             // a host found so far has its last two labels, else decided when the scan ends.
             if !judgement.isLink && judgement.score + BareNameModel.Weight.documentHost >= 0,
