@@ -119,6 +119,27 @@ import Testing
             }
         }
     }
+    /// `UTS58Scanner.hasWWWPrefix` (one load of four bytes) agrees with a
+    /// byte-by-byte look at every index: case variants, bytes that give `w`
+    /// or `.` when the case bit is set (`7`, `\u{57}`, `\u{0E}`), the
+    /// buffer's end; and `hasDoubleDot` finds `..` in every range.
+    @Test(arguments: ["www.", "WwW.x www,x wwW. vww. 7ww. \u{57}\u{57}\u{57}\u{0E} \u{F7}ww.",
+                      "a..b...c" + String(repeating: "x.", count: 10) + "..", "ww" + String(repeating: ".", count: 17)])
+    func wwwAndDoubleDotAgreeWithBytewiseLooks(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { t in
+            for s in -1...t.count {
+                #expect(UTS58Scanner.hasWWWPrefix(t, s) == UTF8Bytes.hasPrefixIgnoringCase(t, "www.", at: s), "at \(s)")
+            }
+            for start in 0...t.count {
+                for end in start...t.count {
+                    let expected = (start..<max(start, end - 1)).contains { t[$0] == 0x2E && t[$0 + 1] == 0x2E }
+                    #expect(UTS58Scanner.hasDoubleDot(t, start..<end) == expected, "\(start)..<\(end)")
+                }
+            }
+        }
+    }
+
     /// The ASCII email bits agree with the Link_Email ranges.
     @Test func emailBitsAgreeWithTheRanges() {
         for cp in UInt32(0)..<128 {
