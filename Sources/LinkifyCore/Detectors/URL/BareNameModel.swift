@@ -560,8 +560,7 @@ struct DocumentHosts {
     }
 
     /// The end of the host characters (ASCII letters, digits, `-`, `.`, and any non-ASCII byte) from `i`.
-    /// Sixteen bytes at a time (`ByteSearch`): byte by byte, this walk was
-    /// most of the cost of noting a host (docs/benchmarks.md).
+    /// Sixteen bytes at a time (`ByteSearch`), like the judgement's scans of a host.
     static func hostEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
         ByteSearch.first(in: t, from: i, block: { v in
             let letter = ((v | ByteSearch.splat(0x20)) &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
