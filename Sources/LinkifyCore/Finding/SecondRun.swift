@@ -13,7 +13,8 @@
 /// - in Markdown, each gap between written links, read after the link's last
 ///   byte (`LinkBoundaryRescan`);
 /// - in Markdown, a link beside an emphasis or strikethrough delimiter run,
-///   whose flanking the link's brackets change (`WrittenChunkCheck`).
+///   whose flanking the link's brackets change, or a link written `<…>`
+///   after an opener of raw HTML that its `>` closes (`WrittenChunkCheck`).
 ///
 /// One accommodation lives outside this file, because only the scanner can
 /// make it: with `FinderOptions.resumesAfterLinks` (set by the Markdown
@@ -153,7 +154,8 @@ struct LinkBoundaryRescan {
 // MARK: - Links beside Markdown delimiter runs
 
 /// A chunk's entities checked against the chunk as it will be written, when
-/// a link touches an emphasis or strikethrough delimiter run (SPEC §4).
+/// a link touches an emphasis or strikethrough delimiter run or may close
+/// an opener of raw HTML (SPEC §4).
 ///
 /// Whether a run of `*`, `_` or `~` can open or close depends on the
 /// characters beside it (CommonMark §6.4). A written link puts `[` or `<`
@@ -161,7 +163,11 @@ struct LinkBoundaryRescan {
 /// entity may flank differently on the next run: emphasis pairs up
 /// differently, other bytes are hidden or shown, and the text runs the finder
 /// sees change (`~@c~…`: the two `~` were strikethrough, then `~[@c](…)~`
-/// leaves the second one as text). Only then, the chunk is written with its
+/// leaves the second one as text). Likewise a `<` that opens no raw HTML
+/// for want of a `>` (`<!P x`, a declaration) opens one once a link after it
+/// is written `<…>`: the text from the opener to that `>` is then raw HTML,
+/// and the text before the opener is read without it (`!tp://#<!P tp://h`
+/// links `tp://#` on the second run). Only then, the chunk is written with its
 /// links, read again, and what that finds outside the links is mapped back;
 /// repeated until nothing new is linked (at most `rounds` times).
 enum WrittenChunkCheck {
@@ -170,7 +176,7 @@ enum WrittenChunkCheck {
     /// The entities `parse` finds in `chunk`, as they stay on later runs.
     static func entities(in chunk: UnsafeBufferPointer<UInt8>, parse: (UnsafeBufferPointer<UInt8>) -> [Entity]) -> [Entity] {
         var found = parse(chunk)
-        guard found.contains(where: { touchesDelimiterRun($0, chunk) }) else { return found }
+        guard found.contains(where: { touchesDelimiterRun($0, chunk) }) || autolinkMayCloseOpener(found, chunk) else { return found }
         for _ in 0..<rounds {
             let links = found.filter { SecondRun.isLink($0, in: chunk) }
             // The chunk as written, and its verbatim segments: (offset written, offset in chunk, length).
@@ -212,4 +218,44 @@ enum WrittenChunkCheck {
 
     @inline(__always)
     static func isDelimiter(_ b: UInt8) -> Bool { b == 0x2A || b == 0x5F || b == 0x7E }
+
+    /// Whether a link of `found` written `<…>` comes after a `<` that may
+    /// open raw HTML (a letter, `/`, `!` or `?` after it) with no `>` between
+    /// them in the text as written: the link's `>` may then close it. The
+    /// links' own bytes are skipped, as the next run skips them.
+    static func autolinkMayCloseOpener(_ found: [Entity], _ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lastStart = -1
+        for e in found where e.start > lastStart { lastStart = e.start }
+        guard lastStart > 0 else { return false }
+        let firstAngle = ByteSearch.first(in: chunk, from: 0, before: lastStart,
+                                          block: { $0 .== ByteSearch.splat(0x3C) }, matches: { $0 == 0x3C })
+        guard firstAngle < lastStart else { return false }
+        var open = false
+        var at = 0
+        func read(_ r: Range<Int>) {
+            for i in r where chunk[i] == 0x3C || chunk[i] == 0x3E {
+                open = chunk[i] == 0x3C && i + 1 < chunk.count && opensRawHTML(chunk[i + 1])
+            }
+        }
+        // Whether each entity is a link is asked only where it matters (the
+        // question builds Strings): after an open `<`, or for an entity whose
+        // own bytes hold `<` or `>` (read as text unless it is a link).
+        let inOrder = zip(found, found.dropFirst()).allSatisfy { $0.start <= $1.start }
+        for e in inOrder ? found : found.sorted(by: { $0.start < $1.start }) where e.start >= at {
+            read(at..<e.start)
+            at = e.start
+            let angles = chunk[e.range].contains { $0 == 0x3C || $0 == 0x3E }
+            guard (open && e.start > firstAngle) || angles else { at = e.end; continue }
+            guard SecondRun.isLink(e, in: chunk) else { continue }
+            if open && MarkdownLink.lastByte(text: UTF8Bytes.string(chunk, e.range), target: e.target(in: chunk)) == 0x3E {
+                return true
+            }
+            at = e.end
+        }
+        return false
+    }
+
+    /// A byte after `<` that may start raw HTML: a tag's letter, `/`, `!` or `?`.
+    @inline(__always)
+    static func opensRawHTML(_ b: UInt8) -> Bool { ByteClass.isAlpha(b) || b == 0x2F || b == 0x21 || b == 0x3F }
 }

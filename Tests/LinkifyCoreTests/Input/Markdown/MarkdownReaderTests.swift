@@ -128,6 +128,18 @@ import Testing
         #expect(rendered(once, .markdown, input: .markdown) == once)
     }
 
+    // `<!P tp://h` opens no declaration until the link after it is written
+    // `<tp://h>`: its `>` closes `<!P <tp://h>`, so the second run read the text
+    // before the opener on its own and linked `tp://#` (regression:
+    // fuzz/regressions/autolink-closes-declaration-minimal, from a 20-minute run).
+    @Test func autolinkThatClosesADeclarationIsCheckedAsWritten() {
+        for input in ["!tp://#<!P tp://h", "x a://b<!P c://d", "x a://b <a c://d", "a://b<?x c://d"] {
+            let once = rendered(input, .markdown, input: .markdown, options: FinderOptions(kinds: .all))
+            #expect(rendered(once, .markdown, input: .markdown, options: FinderOptions(kinds: .all)) == once, "\(input) -> \(once)")
+        }
+        #expect(rendered("!tp://#<!P tp://h", .markdown, input: .markdown, options: FinderOptions(kinds: .all)) == "!<tp://#><!P <tp://h>")
+    }
+
     static let documents = [
         "[ref] and https://a.com\n\n- item www.b.com\n  > quote c@d.com\n\n| x | https://e.com |\n|---|---|\n| f@g.com | h |\n\n[ref]: https://def.com\n",
         "# H https://a.com\npara\nlazy https://b.com\n\n```\nhttps://code.com\n```\n    https://indented.com\n\ntext www.c.com",
