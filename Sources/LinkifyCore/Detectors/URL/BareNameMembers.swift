@@ -179,7 +179,6 @@ extension UTS58Scanner {
         }
         for dot in nameDots { countMember(dot: dot) }
         var retracted: [Int] = []
-        var hosts: DocumentHosts?
         var memo = BareNameMembers.CodeLineMemo()
         for start in weak {
             let end = BareNameMembers.stemEnd(t, from: start)
@@ -188,8 +187,8 @@ extension UTS58Scanner {
                                     .map { members[$0].count >= BareNameMembers.memberLabels } ?? false) else { continue }
             var hostEnd = DocumentHosts.hostEnd(t, from: start)
             while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
-            if hosts == nil { hosts = state.updatedEvidence() }
-            if hosts!.contains(t, start..<hostEnd) { continue }
+            state.updateEvidence()
+            if state.evidence.contains(t, start..<hostEnd) { continue }
             retracted.append(start)
             if let code {
                 state.explainRetraction(start, BareNameModel.Weight.codeSpan, code)

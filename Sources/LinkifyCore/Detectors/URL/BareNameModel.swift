@@ -680,15 +680,14 @@ extension UTS58Scanner {
         state.pathNames.sort()
         let paths = state.pathNames
         var retracted: [Int] = []
-        var hosts: DocumentHosts?
         for start in state.linkedBareStarts {
             var hostEnd = DocumentHosts.hostEnd(t, from: start)
             while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
             let host = start..<hostEnd
             let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host]))
             guard Self.index(of: h, in: paths) != nil else { continue }
-            if hosts == nil { hosts = state.updatedEvidence() }
-            if hosts!.contains(t, host) { continue }
+            state.updateEvidence()
+            if state.evidence.contains(t, host) { continue }
             retracted.append(start)
             state.explainRetraction(start, BareNameModel.Weight.documentPath,
                                     "the text also writes this name as a path component (after '/' or '\\')")

@@ -117,7 +117,7 @@ struct UTS58Scanner: EntityScanner {
         if !state.weakBareStarts.isEmpty && reportsURLs { retractMemberNames(&state, nameDots: nameDots, into: &out) }
         if !state.pathNames.isEmpty && !state.linkedBareStarts.isEmpty && reportsURLs { retractPathNames(&state, into: &out) }
         if !state.pending.isEmpty {
-            _ = state.updatedEvidence()
+            state.updateEvidence()
             settlePending(&state, into: &out)
         }
     }
@@ -179,7 +179,7 @@ struct UTS58Scanner: EntityScanner {
         /// finds them: no second pass over the text.
         var evidence = DocumentHosts()
         /// Where the hosts found start; hashed into `evidence` only when a
-        /// name needs them (`updatedEvidence`), which on most text is never.
+        /// name needs them (`updateEvidence`), which on most text is never.
         var evidenceStarts: [Int] = []
         var evidenceHashed = 0
         /// Where the scan starts, and whether the hosts before it were read.
@@ -206,8 +206,9 @@ struct UTS58Scanner: EntityScanner {
             self.scanStart = cursor
         }
 
-        /// `evidence` with every host found so far.
-        mutating func updatedEvidence() -> DocumentHosts {
+        /// Brings `evidence` up to every host found so far (read it in place:
+        /// a copy of `DocumentHosts` per question was a `memcpy` of its memo).
+        mutating func updateEvidence() {
             if !contextRead {
                 // The text before the scan's start is context the loop never visits.
                 evidence.collect(t, before: scanStart)
@@ -217,7 +218,6 @@ struct UTS58Scanner: EntityScanner {
                 evidence.insertHost(t, from: evidenceStarts[evidenceHashed])
                 evidenceHashed += 1
             }
-            return evidence
         }
 
         /// Records why a candidate was turned down, when explaining.
@@ -378,7 +378,8 @@ struct UTS58Scanner: EntityScanner {
             // a host found so far has its last two labels, else decided when the scan ends.
             if !judgement.isLink && judgement.score + BareNameModel.Weight.documentHost >= 0,
                let hash = DocumentHosts.lastTwoLabelsHash(t, candidate.host) {
-                if state.updatedEvidence().contains(hash: hash) {
+                state.updateEvidence()
+                if state.evidence.contains(hash: hash) {
                     judgement.addDocumentHost(explains: state.explains)
                 } else {
                     state.pending.append(PendingName(start: domainStart, end: end, hash: hash, judgement: judgement))
