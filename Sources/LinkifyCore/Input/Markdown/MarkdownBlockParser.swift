@@ -29,7 +29,9 @@ struct MarkdownBlockParser {
 
     enum Leaf {
         case none
-        case paragraph([Range<Int>])
+        /// A paragraph; its lines are `paragraphLines`, kept outside the enum
+        /// so that appending a line never copies the lines before it.
+        case paragraph
         case fenced(char: UInt8, length: Int, indent: Int)
         case indentedCode
         case html(kind: Int)
@@ -39,6 +41,8 @@ struct MarkdownBlockParser {
 
     var containers: [Container] = []
     var leaf: Leaf = .none
+    /// The open paragraph's lines (empty unless `leaf` is `.paragraph`).
+    var paragraphLines: [Range<Int>] = []
     var blocks = MarkdownBlocks()
 
     // The line being read.
@@ -268,9 +272,9 @@ struct MarkdownBlockParser {
                 closeLeaf()
                 return
             }
-            if isParagraph && allMatched && !opened, case .paragraph(let lines) = leaf, let header = lines.last {
+            if isParagraph && allMatched && !opened, let header = paragraphLines.last {
                 if let columns = delimiterRowColumns(first), cellRanges(header).count == columns {
-                    leaf = .paragraph(Array(lines.dropLast()))
+                    paragraphLines.removeLast()
                     closeLeaf()
                     for cell in cellRanges(header) { addCell(cell) }
                     leaf = .table(columns: columns)
@@ -297,10 +301,8 @@ struct MarkdownBlockParser {
         let (_, first) = indentation()
         let blank = first == lineEnd
         // 4. Lazy continuation of a paragraph.
-        if lazyCandidate && !opened && !blank, case .paragraph(var lines) = leaf {
-            leaf = .none   // so that `lines` is the only reference and grows in place
-            lines.append(first..<lineEnd)
-            leaf = .paragraph(lines)
+        if lazyCandidate && !opened && !blank && isParagraph {
+            paragraphLines.append(first..<lineEnd)
             return
         }
         closeUnmatched(matched)
@@ -309,16 +311,15 @@ struct MarkdownBlockParser {
             return
         }
         switch leaf {
-        case .paragraph(var lines):
-            leaf = .none   // so that `lines` is the only reference and grows in place
-            lines.append(first..<lineEnd)
-            leaf = .paragraph(lines)
+        case .paragraph:
+            paragraphLines.append(first..<lineEnd)
         case .table(let columns):
             let cells = cellRanges(first..<lineEnd)
             for cell in cells.prefix(columns) { addCell(cell) }
         default:
             closeLeaf()
-            leaf = .paragraph([first..<lineEnd])
+            leaf = .paragraph
+            paragraphLines.append(first..<lineEnd)
         }
     }
 
@@ -336,8 +337,9 @@ struct MarkdownBlockParser {
     /// Ends the open leaf; a paragraph gives up its reference definitions and
     /// becomes a chunk.
     mutating func closeLeaf() {
-        if case .paragraph(var lines) = leaf {
-            lines = takeReferenceDefinitions(lines)
+        if case .paragraph = leaf {
+            var lines = takeReferenceDefinitions(paragraphLines)
+            paragraphLines.removeAll(keepingCapacity: true)
             if var last = lines.popLast() {
                 var e = last.upperBound
                 while e > last.lowerBound && MarkdownSyntax.isBlank(t[e - 1]) { e -= 1 }
