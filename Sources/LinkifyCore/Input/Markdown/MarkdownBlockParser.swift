@@ -103,12 +103,15 @@ struct MarkdownBlockParser {
         blocks.chunks.removeAll(keepingCapacity: true)
     }
 
-    /// The end of YAML (`---`) or TOML (`+++`) front matter at the top, or 0.
+    /// The end of YAML (`---`) or TOML (`+++`) front matter at the top, or of
+    /// a UTF-8 byte-order mark (which CommonMark readers ignore and editors
+    /// write before front matter), or 0.
     func frontMatterEnd() -> Int {
         let n = t.count
-        guard n >= 3 else { return 0 }
-        let c = t[0]
-        guard c == 0x2D || c == 0x2B, t[1] == c, t[2] == c else { return 0 }
+        let top = n >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF ? 3 : 0
+        guard n - top >= 3 else { return top }
+        let c = t[top]
+        guard c == 0x2D || c == 0x2B, t[top + 1] == c, t[top + 2] == c else { return top }
         func lineAt(_ s: Int) -> (Int, Int) {
             var e = s
             while e < n && t[e] != 0x0A && t[e] != 0x0D { e += 1 }
@@ -124,15 +127,15 @@ struct MarkdownBlockParser {
             if t[s] == c && t[s + 1] == c && t[s + 2] == c { return true }
             return allowDots && t[s] == 0x2E && t[s + 1] == 0x2E && t[s + 2] == 0x2E
         }
-        let (firstEnd, second) = lineAt(0)
-        guard isFence(0, firstEnd, false) else { return 0 }
+        let (firstEnd, second) = lineAt(top)
+        guard isFence(top, firstEnd, false) else { return top }
         var s = second
         while s < n {
             let (e, next) = lineAt(s)
             if isFence(s, e, c == 0x2D) { return next }
             s = next
         }
-        return 0
+        return top
     }
 
     // MARK: Lines

@@ -43,6 +43,9 @@ import Testing
         "<!--\nhttps://a.com\n-->",
         "---\nurl: https://a.com\n---\n⸠https://b.com⸡",
         "+++\nurl = \"https://a.com\"\n+++",
+        // A byte-order mark before front matter keeps it front matter (editors on Windows write one).
+        "\u{FEFF}---\nurl: https://a.com\n---\n⸠https://b.com⸡",
+        "\u{FEFF}+++\nurl = \"https://a.com\"\n+++\n⸠www.b.com⸡",
         // Inside raw HTML elements that are links or code, as the HTML reader skips them.
         "<a href=\"https://a.com\">https://a.com</a> ⸠https://b.com⸡",
         "x <A HREF=/y>see **www.z.com**</A> and ⸠www.after.com⸡",
