@@ -37,6 +37,19 @@ final class DocumentRecorder: ExplanationSink, @unchecked Sendable {
         return drained + out
     }
 
+    /// `<!-- linkify-disable -->` and its kin turn links off in annotate and `-i`
+    /// as they do for lint (SPEC §6); markdownlint's comments are lint's only.
+    @Test func disableCommentsTurnLinksOff() {
+        let doc = "a https://a.com\n<!-- linkify-disable -->\nb https://b.com\n<!-- linkify-enable -->\n"
+            + "c https://c.com <!-- linkify-disable-line -->\n<!-- linkify-disable-next-line bare-url -->\n"
+            + "d https://d.com d@e.com\ne https://e.com <!-- markdownlint-disable-line -->\n"
+        let expected = "a <https://a.com>\n<!-- linkify-disable -->\nb https://b.com\n<!-- linkify-enable -->\n"
+            + "c https://c.com <!-- linkify-disable-line -->\n<!-- linkify-disable-next-line bare-url -->\n"
+            + "d https://d.com [d@e.com](mailto:d@e.com)\ne <https://e.com> <!-- markdownlint-disable-line -->\n"
+        #expect(rendered(doc, .markdown, input: .markdown) == expected)
+        #expect(String(decoding: Self.fed(doc, .markdown, .markdown, piece: 7), as: UTF8.self) == expected)
+    }
+
     @Test func feedingInPiecesWritesWhatTheWholeDocumentWrites() {
         for (input, text) in Self.documents {
             for format in [OutputFormat.html, .markdown, .jsonl] {

@@ -1,0 +1,163 @@
+/// Which lines have which kinds of entity turned off by comments in a
+/// document (SPEC §6): linkify's own, each optionally followed by rule names
+/// (`bare-url`, `url`, `bare-email`, …; none means every kind):
+/// - `<!-- linkify-disable -->` … `<!-- linkify-enable -->`
+/// - `<!-- linkify-disable-line -->`, `<!-- linkify-disable-next-line -->`
+///
+/// and, for `lint` only, markdownlint's (its `inline config` comments), which
+/// count when they name no rule or name `MD034` / `no-bare-urls`:
+/// `markdownlint-disable`, `-enable`, `-disable-line`, `-disable-next-line`,
+/// `-capture`, `-restore`, `-disable-file`, `-enable-file`.
+///
+/// As in markdownlint, a comment must open and close on one line, and a
+/// line's state is the one after the comments on it: the line holding
+/// `disable` is already off, the line holding `enable` is on again.
+/// Annotate (`DisableComments(t, markdownlint: false)`) and `lint` read the
+/// same comments the same way.
+struct DisableComments: Sendable {
+    /// Kinds off per line (index 0 is line 1); empty when no comment says anything.
+    var lines: [EntityKinds] = []
+
+    /// No comment at all.
+    init() {}
+
+    /// What the comments in `t` turn off; markdownlint's comments count when `markdownlint` is set.
+    init(_ t: UnsafeBufferPointer<UInt8>, markdownlint: Bool) {
+        guard UTF8Bytes.firstIndex(of: "<!--", in: t, from: 0) != nil else { return }
+        let directives = Self.directives(in: t, markdownlint: markdownlint)
+        guard !directives.isEmpty else { return }
+        let lineCount = 1 + t.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        // File-wide comments are read first, wherever they stand (markdownlint does the same).
+        var state = EntityKinds()
+        for d in directives {
+            switch d.action {
+            case .disableFile: state.formUnion(d.rules)
+            case .enableFile: state.subtract(d.rules)
+            default: break
+            }
+        }
+        var captured = state
+        var result = [EntityKinds](repeating: [], count: lineCount + 1)
+        var onLine = [EntityKinds](repeating: [], count: lineCount + 2)
+        var next = 0
+        for line in 1...lineCount {
+            while next < directives.count && directives[next].line == line {
+                let d = directives[next]
+                switch d.action {
+                case .disable: state.formUnion(d.rules)
+                case .enable: state.subtract(d.rules)
+                case .capture: captured = state
+                case .restore: state = captured
+                case .disableLine: onLine[line].formUnion(d.rules)
+                case .disableNextLine: onLine[line + 1].formUnion(d.rules)
+                case .disableFile, .enableFile: break
+                }
+                next += 1
+            }
+            result[line - 1] = state.union(onLine[line])
+        }
+        result.removeLast()
+        lines = result.contains(where: { !$0.isEmpty }) ? result : []
+    }
+
+    /// The kinds off on 1-based `line`.
+    func off(line: Int) -> EntityKinds {
+        guard line >= 1 && line <= lines.count else { return [] }
+        return lines[line - 1]
+    }
+
+    /// Whether nothing is turned off anywhere.
+    var isEmpty: Bool { lines.isEmpty }
+
+    /// `entities` (sorted, found in `t`) less those that start on a line where their kind is off.
+    func filter(_ entities: [Entity], in t: UnsafeBufferPointer<UInt8>, tracker: inout PositionTracker) -> [Entity] {
+        guard !lines.isEmpty else { return entities }
+        return entities.filter { e in
+            guard e.start >= tracker.byte else { return true }
+            tracker.advance(over: t, tracker.byte..<e.start)
+            return !off(line: tracker.line).contains(e.kind)
+        }
+    }
+
+    // MARK: - Reading the comments
+
+    enum Action {
+        case disable, enable, disableLine, disableNextLine, capture, restore, disableFile, enableFile
+    }
+
+    struct Directive {
+        var line: Int
+        var action: Action
+        var rules: EntityKinds
+    }
+
+    /// Every kind.
+    static let allRules = EntityKinds(EntityKind.allCases)
+
+    /// The comments that mean something to lint, in order.
+    static func directives(in t: UnsafeBufferPointer<UInt8>, markdownlint: Bool) -> [Directive] {
+        var result: [Directive] = []
+        var line = 1
+        var counted = 0
+        var i = 0
+        var lineEnd = -1
+        while let open = UTF8Bytes.firstIndex(of: "<!--", in: t, from: i) {
+            while counted < open {
+                if t[counted] == 0x0A { line += 1 }
+                counted += 1
+            }
+            if open > lineEnd { lineEnd = HTMLTokenizer.nextByte(0x0A, in: t, from: open) ?? t.count }
+            // No later comment on this line can close before its end either.
+            guard let close = UTF8Bytes.firstIndex(of: "-->", in: t, from: open + 4, to: lineEnd) else {
+                i = lineEnd
+                continue
+            }
+            if let d = directive(UTF8Bytes.string(t, (open + 4)..<close), line: line, markdownlint: markdownlint) { result.append(d) }
+            i = close + 3
+        }
+        return result
+    }
+
+    /// The directive a comment's body holds, or nil.
+    static func directive(_ body: String, line: Int, markdownlint: Bool) -> Directive? {
+        let words = body.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" }).map { $0.lowercased() }
+        guard let first = words.first else { return nil }
+        let names = words.dropFirst()
+        if first.hasPrefix("linkify-") {
+            guard let action = action(String(first.dropFirst(8))), action != .capture, action != .restore,
+                  action != .disableFile, action != .enableFile else { return nil }
+            var rules = EntityKinds()
+            for name in names { if let kind = Self.kind(named: name) { rules.insert(EntityKinds(kind)) } }
+            return Directive(line: line, action: action, rules: names.isEmpty ? allRules : rules)
+        }
+        if markdownlint && first.hasPrefix("markdownlint-") {
+            guard let action = action(String(first.dropFirst(13))) else { return nil }
+            // MD034 (no-bare-urls) is the markdownlint rule lint stands in for.
+            guard names.isEmpty || names.contains("md034") || names.contains("no-bare-urls")
+                    || action == .capture || action == .restore else { return nil }
+            return Directive(line: line, action: action, rules: allRules)
+        }
+        return nil
+    }
+
+    static func action(_ name: String) -> Action? {
+        switch name {
+        case "disable": return .disable
+        case "enable": return .enable
+        case "disable-line": return .disableLine
+        case "disable-next-line": return .disableNextLine
+        case "capture": return .capture
+        case "restore": return .restore
+        case "disable-file": return .disableFile
+        case "enable-file": return .enableFile
+        default: return nil
+        }
+    }
+
+    /// The kind a rule name stands for (`bare-url` or just `url`; `bare-link` is `--link`/`--pattern`), or nil.
+    static func kind(named name: String) -> EntityKind? {
+        let lower = name.lowercased()
+        let bare = lower.hasPrefix("bare-") ? String(lower.dropFirst(5)) : lower
+        return bare == "link" ? .custom : EntityKind(rawValue: bare)
+    }
+}
