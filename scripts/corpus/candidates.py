@@ -93,6 +93,15 @@ def phone_candidates(data):
                 s += 1
             while e > s and not (data[e - 1:e].isdigit() or data[e - 1:e] == b")"):
                 e -= 1
+            # an unbalanced bracket at either end belongs to the prose around
+            if data[e - 1:e] == b")" and data[s:e].count(b"(") < data[s:e].count(b")"):
+                e -= 1
+                while e > s and not data[e - 1:e].isdigit():
+                    e -= 1
+            if data[s:s + 1] == b"(" and data[s:e].count(b"(") > data[s:e].count(b")"):
+                s += 1
+                while s < e and not data[s:s + 1].isdigit():
+                    s += 1
             if s >= e:
                 continue
             digits = sum(c in b"0123456789" for c in data[s:e])
