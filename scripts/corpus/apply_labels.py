@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Merge a reader's decisions into corpus/labels/{bare-names,phones}.tsv.
+
+usage: apply_labels.py KIND DECISIONS_FILE [REPO_ROOT]     (KIND: bare | phone)
+
+DECISIONS_FILE has one decision a line: `ID CODE [note...]`, e.g. `b0012 hs`.
+A decision is what a person decided after reading the candidate's context in
+corpus/candidates/; this script only spells the short codes out. Rows already
+labelled keep their label unless the file decides them again.
+
+Bare-name codes (label, reason, lenient):
+  hs host site   he host example
+  ip not-host import-path (lenient host)   ir not-host image-ref (lenient host)
+  oe not-host obfuscated-email (lenient host)
+  f file  m member  lk label-key  ag api-group  v version  ck config-key
+  rd reverse-dns  pn package-name  c code  o other        (all not-host)
+Phone codes: ph phone; id hash ver date time pr(port-range) num tc(table-cell)
+  ip code o                                                (all not-phone)
+"""
+import os
+import sys
+
+BARE = {
+    "hs": ("host", "site", "host"), "he": ("host", "example", "host"),
+    "ip": ("not-host", "import-path", "host"), "ir": ("not-host", "image-ref", "host"),
+    "oe": ("not-host", "obfuscated-email", "host"),
+    "f": "file", "m": "member", "lk": "label-key", "ag": "api-group", "v": "version",
+    "ck": "config-key", "rd": "reverse-dns", "pn": "package-name", "c": "code", "o": "other",
+}
+PHONE = {"ph": ("phone", "phone"), "id": "id", "hash": "hash", "ver": "version",
+         "date": "date", "time": "time", "pr": "port-range", "num": "number",
+         "tc": "table-cell", "ip": "ip", "code": "code", "o": "other"}
+
+
+def main():
+    kind, dec = sys.argv[1], sys.argv[2]
+    root = sys.argv[3] if len(sys.argv) > 3 else os.getcwd()
+    name = "bare-names.tsv" if kind == "bare" else "phones.tsv"
+    codes = BARE if kind == "bare" else PHONE
+    cand = os.path.join(root, "corpus/candidates", name)
+    out = os.path.join(root, "corpus/labels", name)
+    extra = ["label", "reason", "lenient"] if kind == "bare" else ["label", "reason"]
+    labels = {}
+    if os.path.exists(out):
+        with open(out, encoding="utf-8") as f:
+            next(f)
+            for line in f:
+                c = line.rstrip("\n").split("\t")
+                labels[c[0]] = c[7:]
+    new = 0
+    with open(dec, encoding="utf-8") as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split()
+            rid, code = parts[0], parts[1]
+            v = codes[code]
+            if isinstance(v, str):
+                v = ("not-host", v, "not-host") if kind == "bare" else ("not-phone", v)
+            labels[rid] = list(v)
+            new += 1
+    rows = []
+    with open(cand, encoding="utf-8") as f:
+        head = next(f).rstrip("\n").split("\t")
+        for line in f:
+            c = line.rstrip("\n").split("\t")
+            if c[0] in labels:
+                rows.append(c + labels[c[0]])
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write("\t".join(head + extra) + "\n")
+        for r in rows:
+            f.write("\t".join(r) + "\n")
+    print("%s: %d decisions read, %d rows labelled" % (name, new, len(rows)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Draw bare-name and phone candidates from corpus/text/, rule-agnostic.
+
+usage: candidates.py [REPO_ROOT]
+
+Writes (deterministically: fixed seed, files in byte order of their paths):
+
+  corpus/candidates/bare-names.tsv  up to BARE_PER_SOURCE bare-name candidates
+                                    per source, a seeded sample of all of them
+  corpus/candidates/phones.tsv      every phone candidate of the corpus (or, if
+                                    there are more than PHONE_CAP, all of them in
+                                    the smaller sources and a seeded sample in
+                                    the large ones; see counts.tsv)
+  corpus/candidates/counts.tsv      per source and kind: bytes, candidates
+                                    found, candidates drawn
+
+No detector and no rule under test is involved: the shapes are the generous
+ones below, and every label is given by a person reading the context.
+
+Bare name: a maximal token label(.label)+ of ASCII letters, digits, '_' and
+'-', whose last label is 2-24 ASCII letters, optionally followed by ':PORT'
+and/or a '/path' (up to white space, a quote, '<', '>', or a closing bracket;
+trailing . , ; : ! ? are left out). The token must not be directly preceded by
+a letter, digit, '_' or '-', and is skipped when directly preceded by '://'
+or '@' (URLs with a scheme and e-mail addresses).
+
+Phone: a maximal run of digits and the separators space, '-', '.', '/', '(',
+')' and a leading '+', split at two or more spaces, trimmed to start with a
+digit, '+' or '(' and to end with a digit or ')', holding 7 to 15 digits; runs
+glued to a letter or '_' on either side (v1.2.3, sha256, 0x1f, 12ms) are not
+candidates.
+
+Columns: id, source, file (path under corpus/text/SOURCE), start, end (byte
+offsets in that file, end exclusive), text, context (about 80 characters
+either side, the candidate between ⟦ and ⟧; backslash, tab, CR and newline
+written as \\\\, \\t, \\r, \\n).
+"""
+import os
+import random
+import re
+import sys
+
+SEED = 22
+BARE_PER_SOURCE = 150
+PHONE_CAP = 1500
+CONTEXT = 80
+
+LABEL = rb"[A-Za-z0-9_-]+"
+BARE = re.compile(
+    rb"(?<![A-Za-z0-9_-])" + LABEL + rb"(?:\." + LABEL + rb")+"
+    rb"(?::[0-9]{1,5}(?![0-9A-Za-z_]))?"
+    rb"(?:/[^\s\"'<>()\[\]{}`|]*)?")
+LAST_LABEL = re.compile(rb"^[A-Za-z]{2,24}$")
+HOST_PART = re.compile(LABEL + rb"(?:\." + LABEL + rb")+")
+
+RUN = re.compile(rb"[0-9+\-./() ]+")
+GLUE = re.compile(rb"[A-Za-z_]")
+
+
+def escape(s):
+    return (s.replace("\\", "\\\\").replace("\t", "\\t")
+            .replace("\r", "\\r").replace("\n", "\\n"))
+
+
+def context(data, start, end):
+    left = data[max(0, start - 4 * CONTEXT):start].decode("utf-8", "replace")[-CONTEXT:]
+    right = data[end:end + 4 * CONTEXT].decode("utf-8", "replace")[:CONTEXT]
+    mid = data[start:end].decode("utf-8", "replace")
+    return escape(left) + "⟦" + escape(mid) + "⟧" + escape(right)
+
+
+def bare_candidates(data):
+    for m in BARE.finditer(data):
+        start, end = m.span()
+        host = HOST_PART.match(data, start).group(0)
+        if not LAST_LABEL.match(host.rsplit(b".", 1)[1]):
+            continue
+        if data[max(0, start - 3):start] == b"://" or data[start - 1:start] == b"@":
+            continue
+        # a path's trailing sentence punctuation is not part of it
+        if end > start + len(host):
+            while data[end - 1:end] in (b".", b",", b";", b":", b"!", b"?"):
+                end -= 1
+        yield start, end
+
+
+def phone_candidates(data):
+    for m in RUN.finditer(data):
+        for piece in re.finditer(rb"(?:(?!  )[0-9+\-./() ])+", m.group(0)):
+            s = m.start() + piece.start()
+            e = m.start() + piece.end()
+            while s < e and not (data[s:s + 1].isdigit() or data[s:s + 1] in (b"+", b"(")):
+                s += 1
+            while e > s and not (data[e - 1:e].isdigit() or data[e - 1:e] == b")"):
+                e -= 1
+            # an unbalanced bracket at either end belongs to the prose around
+            if data[e - 1:e] == b")" and data[s:e].count(b"(") < data[s:e].count(b")"):
+                e -= 1
+                while e > s and not data[e - 1:e].isdigit():
+                    e -= 1
+            if data[s:s + 1] == b"(" and data[s:e].count(b"(") > data[s:e].count(b")"):
+                s += 1
+                while s < e and not data[s:s + 1].isdigit():
+                    s += 1
+            if s >= e:
+                continue
+            digits = sum(c in b"0123456789" for c in data[s:e])
+            if not 7 <= digits <= 15:
+                continue
+            if data[s:s + 1].isdigit() and s > 0 and GLUE.match(data, s - 1):
+                continue
+            if e < len(data) and GLUE.match(data, e):
+                continue
+            yield s, e
+
+
+def corpus_files(root):
+    base = os.path.join(root, "corpus/text")
+    for source in sorted(os.listdir(base)):
+        paths = []
+        for d, _, fs in os.walk(os.path.join(base, source)):
+            for f in fs:
+                paths.append(os.path.relpath(os.path.join(d, f), os.path.join(base, source)))
+        for rel in sorted(paths, key=lambda p: p.encode()):
+            with open(os.path.join(base, source, rel), "rb") as f:
+                yield source, rel, f.read()
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else os.getcwd()
+    bare, phone, size = {}, {}, {}
+    for source, rel, data in corpus_files(root):
+        size[source] = size.get(source, 0) + len(data)
+        for s, e in bare_candidates(data):
+            bare.setdefault(source, []).append((source, rel, s, e, data))
+        for s, e in phone_candidates(data):
+            phone.setdefault(source, []).append((source, rel, s, e, data))
+
+    def rows(cands):
+        return [(src, rel, s, e, escape(d[s:e].decode("utf-8", "replace")), context(d, s, e))
+                for src, rel, s, e, d in cands]
+
+    out = os.path.join(root, "corpus/candidates")
+    os.makedirs(out, exist_ok=True)
+    counts = []
+    bare_rows = []
+    for source in sorted(size):
+        found = bare.get(source, [])
+        rng = random.Random("%d/bare/%s" % (SEED, source))
+        drawn = found if len(found) <= BARE_PER_SOURCE else rng.sample(found, BARE_PER_SOURCE)
+        drawn = sorted(drawn, key=lambda c: (c[1].encode(), c[2]))
+        bare_rows += rows(drawn)
+        counts.append((source, "bare-name", size[source], len(found), len(drawn)))
+
+    total_phones = sum(len(v) for v in phone.values())
+    phone_rows = []
+    # all phones if they fit under the cap; otherwise every source keeps all of
+    # its candidates up to an equal share, and larger ones a seeded sample
+    share = None
+    if total_phones > PHONE_CAP:
+        lo, hi = 1, PHONE_CAP
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if sum(min(len(v), mid) for v in phone.values()) <= PHONE_CAP:
+                lo = mid
+            else:
+                hi = mid - 1
+        share = lo
+    for source in sorted(size):
+        found = phone.get(source, [])
+        drawn = found
+        if share is not None and len(found) > share:
+            drawn = random.Random("%d/phone/%s" % (SEED, source)).sample(found, share)
+        drawn = sorted(drawn, key=lambda c: (c[1].encode(), c[2]))
+        phone_rows += rows(drawn)
+        counts.append((source, "phone", size[source], len(found), len(drawn)))
+
+    head = "id\tsource\tfile\tstart\tend\ttext\tcontext\n"
+    for name, rs, prefix in (("bare-names.tsv", bare_rows, "b"), ("phones.tsv", phone_rows, "p")):
+        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+            f.write(head)
+            for i, r in enumerate(rs, 1):
+                f.write("%s%04d\t%s\t%s\t%d\t%d\t%s\t%s\n" % ((prefix, i) + r))
+    with open(os.path.join(out, "counts.tsv"), "w", encoding="utf-8") as f:
+        f.write("source\tkind\tbytes\tfound\tdrawn\n")
+        for c in sorted(counts, key=lambda c: (c[1], c[0])):
+            f.write("%s\t%s\t%d\t%d\t%d\n" % c)
+
+
+if __name__ == "__main__":
+    main()
