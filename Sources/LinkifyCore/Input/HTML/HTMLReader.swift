@@ -9,11 +9,17 @@
 /// to the source bytes, references included, so the writers keep the text as
 /// it was.
 public struct HTMLReader: DocumentReader {
-    /// Elements whose text is never linked: links, and text that is code or
-    /// program output (HTML §4.5.1, §4.5.15–.17, §4.4.3).
+    /// Elements whose text is never linked (SPEC §4): links, text that is
+    /// code or program output (HTML §4.5.1, §4.5.15–.17, §4.4.3, and the
+    /// obsolete `<tt>`), and form controls, where an anchor is not allowed
+    /// (`<button>`, `<select>` and its `<option>`s, `<datalist>`; HTML §4.10).
+    /// An `<option>` is always inside a `<select>` or `<datalist>`, whose
+    /// end closes it, so the option's own optional end tag does not matter.
     /// SVG and MathML are skipped too: browsers parse their content by other
     /// rules (§13.2.6.5), and an anchor there is not an HTML link.
-    public static let skippedElements: Set<String> = ["a", "code", "pre", "kbd", "samp", "svg", "math"]
+    public static let skippedElements: Set<String> = [
+        "a", "code", "pre", "kbd", "samp", "tt", "button", "select", "datalist", "svg", "math",
+    ]
 
     /// Creates an HTML reader.
     public init() {}

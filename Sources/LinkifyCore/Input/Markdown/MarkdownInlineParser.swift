@@ -57,7 +57,7 @@ struct MarkdownInlineParser {
     var unclosedElements = [Bool](repeating: false, count: MarkdownInlineParser.skippedElements.count)
 
     /// Raw HTML elements whose content is not linked (as in the HTML reader).
-    static let skippedElements: [StaticString] = ["a", "code", "pre", "kbd", "samp", "tt", "script", "style", "textarea", "title"]
+    static let skippedElements: [StaticString] = ["a", "code", "pre", "kbd", "samp", "tt", "script", "style", "textarea", "title", "button", "select", "datalist"]
 
     static let specials: [Bool] = (0..<256).map { b in
         [0x60, 0x5C, 0x3C, 0x5B, 0x5D, 0x21, 0x2A, 0x5F, 0x7E].contains(b)

@@ -51,6 +51,7 @@ import Testing
         "x <A HREF=/y>see **www.z.com**</A> and ⸠www.after.com⸡",
         "<a href=x>one</a> ⸠https://mid.com⸡ <a href=y>two https://in.com</a>",
         "<code>https://a.com</code>, <kbd>a@b.com</kbd>, <samp>www.c.com</samp> ⸠https://d.com⸡",
+        "<tt>https://a.com</tt>, <button>www.b.com</button>, <select><option>c@d.com</option></select> ⸠https://e.com⸡",
         "<abbr title=x>⸠https://abbr.com⸡</abbr> <a name=\"top\"/> ⸠https://self-closed.com⸡",
         "<a href=x>not closed in the paragraph ⸠https://a.com⸡\n\n⸠https://b.com⸡</a>",
         "\\https://a.com",
