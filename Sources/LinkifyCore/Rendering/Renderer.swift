@@ -64,10 +64,14 @@ public struct RenderOptions: Sendable {
     }
 }
 
-/// Makes the renderer for a set of options.
+/// Makes the renderer for a set of options. HTML input written as Markdown
+/// gets HTML anchors: every byte of it is raw HTML to a Markdown renderer
+/// (inside an HTML block Markdown's link syntax is not read), and an anchor
+/// is a link wherever it stands.
 public func makeRenderer(_ options: RenderOptions) -> any Renderer {
     switch options.format {
     case .html: return HTMLRenderer(options: options)
+    case .markdown where options.input == .html: return HTMLRenderer(options: options)
     case .markdown: return MarkdownRenderer(options: options)
     case .json, .jsonl: return JSONRenderer(options: options)
     }

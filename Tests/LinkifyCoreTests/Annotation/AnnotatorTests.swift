@@ -50,6 +50,14 @@ final class DocumentRecorder: ExplanationSink, @unchecked Sendable {
         #expect(String(decoding: Self.fed(doc, .markdown, .markdown, piece: 7), as: UTF8.self) == expected)
     }
 
+    /// HTML written as Markdown is raw HTML to a Markdown renderer: links are anchors there.
+    @Test func htmlInputWrittenAsMarkdownGetsAnchors() {
+        let doc = "<div>\nsee https://a.com &amp; b@c.com\n</div>\n"
+        let expected = "<div>\nsee <a href=\"https://a.com\">https://a.com</a> &amp; <a href=\"mailto:b@c.com\">b@c.com</a>\n</div>\n"
+        #expect(rendered(doc, .markdown, input: .html) == expected)
+        #expect(String(decoding: Self.fed(doc, .html, .markdown, piece: 5), as: UTF8.self) == expected)
+    }
+
     @Test func feedingInPiecesWritesWhatTheWholeDocumentWrites() {
         for (input, text) in Self.documents {
             for format in [OutputFormat.html, .markdown, .jsonl] {
