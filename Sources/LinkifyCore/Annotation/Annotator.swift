@@ -197,7 +197,8 @@ public struct Annotator {
             var sliceEnd = at + min(size, end - at)
             var j = next
             // Entities are sorted and disjoint: one that crosses the cut moves the cut past it.
-            while j < entities.count, entities[j].start < sliceEnd {
+            // An entity that starts at the cut goes with this slice, so that the byte before it can be escaped (MarkdownLink.before).
+            while j < entities.count, entities[j].start <= sliceEnd {
                 sliceEnd = max(sliceEnd, entities[j].end)
                 j += 1
             }

@@ -116,7 +116,7 @@ struct StreamingAnnotator {
             while at < flushEnd {
                 var sliceEnd = UTF8Bytes.characterBoundary(t, min(flushEnd, at + Self.sliceSize), after: at)
                 var j = next
-                while j < entities.count && entities[j].start < sliceEnd { j += 1 }
+                while j < entities.count && entities[j].start <= sliceEnd { j += 1 }   // one at the cut too (MarkdownLink.before)
                 if j > next { sliceEnd = max(sliceEnd, entities[j - 1].end) }
                 renderer.write(t, at..<sliceEnd, entities: entities[next..<j], into: &out)
                 try drain(&out)

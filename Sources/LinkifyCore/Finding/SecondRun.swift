@@ -25,8 +25,7 @@ enum SecondRun {
     /// text, and so does an entity the reader cannot write where it stands.
     static func isLink(_ e: Entity, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         if e.isUnlinkedDate { return false }
-        guard e.start > 0 else { return true }
-        return MarkdownLink.isWritable(after: text[e.start - 1], text: UTF8Bytes.string(text, e.range), target: e.target(in: text))
+        return MarkdownLink.isWritable(text, at: e.start, text: UTF8Bytes.string(text, e.range), target: e.target(in: text))
     }
 }
 

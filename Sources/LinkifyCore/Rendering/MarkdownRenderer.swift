@@ -17,10 +17,21 @@ public struct MarkdownRenderer: Renderer {
         var at = range.lowerBound
         for entity in entities {
             if entity.isUnlinkedDate && !options.linksDatesInMarkdown { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[at..<entity.start]))
             let display = AnchorText.display(text, entity, truncate: options.anchors.truncate)
             let shown = display.text ?? UTF8Bytes.string(text, entity.start..<entity.end)
-            MarkdownLink.append(text: shown, target: entity.target(in: text), into: &out)
+            let target = entity.target(in: text)
+            switch MarkdownLink.before(text, entity.start, text: shown, target: target) {
+            case .asIs:
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[at..<entity.start]))
+            case .escaped where entity.start - 1 >= at:
+                // `\!`, `\\`: the one byte outside entities the writer may change (SPEC §3).
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[at..<entity.start - 1]))
+                out.append(0x5C)
+                out.append(text[entity.start - 1])
+            case .escaped, .unwritable:
+                continue   // written as the text it is (a byte already written cannot be escaped)
+            }
+            MarkdownLink.append(text: shown, target: target, into: &out)
             at = entity.end
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[at..<range.upperBound]))
@@ -49,12 +60,39 @@ public enum MarkdownLink {
         text == target && isAutolinkable(target) ? 0x3E : 0x29
     }
 
-    /// Whether the link can be written right after `before`: not after a
-    /// backslash (`\<` and `\[` are escapes) nor, as `[…](…)`, after `!`
-    /// (it would be an image).
-    public static func isWritable(after before: UInt8, text: String, target: String) -> Bool {
-        if before == 0x5C { return false }
-        if before == 0x21 { return lastByte(text: text, target: target) == 0x3E }
+    /// What a link written at `start` of `t` needs of the byte before it.
+    public enum Before: Sendable {
+        /// Nothing: the link is written right after it.
+        case asIs
+        /// It is escaped first: a literal `\` (else `\<`, `\[` would be
+        /// escapes) or, before `[…](…)`, a `!` (else an image).
+        case escaped
+        /// No link can start here: the backslash before it escapes its first character.
+        case unwritable
+    }
+
+    /// What a link at `start` of `t`, showing `text` and pointing at
+    /// `target`, needs of the byte before it (SPEC §3).
+    public static func before(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, text: String, target: String) -> Before {
+        guard start > 0 else { return .asIs }
+        let b = t[start - 1]
+        guard b == 0x5C || b == 0x21 else { return .asIs }
+        let at = b == 0x5C ? start : start - 1
+        var k = at
+        while k > 0 && t[k - 1] == 0x5C { k -= 1 }
+        let unescapedBackslash = (at - k) % 2 == 1
+        if b == 0x5C {
+            guard unescapedBackslash else { return .asIs }
+            return GFMScanner.isASCIIPunctuation(t[start]) ? .unwritable : .escaped
+        }
+        // `!`: an escaped one (`\!`) is text already, and `!<…>` is no image.
+        if unescapedBackslash || lastByte(text: text, target: target) == 0x3E { return .asIs }
+        return .escaped
+    }
+
+    /// Whether a link can be written at `start` of `t` (escaping the byte before it if need be).
+    public static func isWritable(_ t: UnsafeBufferPointer<UInt8>, at start: Int, text: String, target: String) -> Bool {
+        if case .unwritable = before(t, start, text: text, target: target) { return false }
         return true
     }
 

@@ -94,11 +94,11 @@ public struct MarkdownReader: DocumentReader {
         }
     }
 
-    /// Keeps `e` unless its link could not be written where it stands: after a
-    /// backslash (`\<` and `\[` are escapes) or, as `[…](…)`, after `!` (an image).
+    /// Keeps `e` unless its link could not be written where it stands: right
+    /// after a backslash that escapes its first character. (After `!` or a
+    /// literal `\` the writer escapes that byte.)
     func keep(_ e: Entity, _ document: UnsafeBufferPointer<UInt8>, into result: inout [Entity]) {
-        if e.start > 0 && !MarkdownLink.isWritable(after: document[e.start - 1], text: UTF8Bytes.string(document, e.range),
-                                                    target: e.target(in: document)) {
+        if !MarkdownLink.isWritable(document, at: e.start, text: UTF8Bytes.string(document, e.range), target: e.target(in: document)) {
             return
         }
         result.append(e)

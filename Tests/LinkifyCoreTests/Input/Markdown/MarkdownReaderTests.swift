@@ -54,7 +54,8 @@ import Testing
         "<tt>https://a.com</tt>, <button>www.b.com</button>, <select><option>c@d.com</option></select> ⸠https://e.com⸡",
         "<abbr title=x>⸠https://abbr.com⸡</abbr> <a name=\"top\"/> ⸠https://self-closed.com⸡",
         "<a href=x>not closed in the paragraph ⸠https://a.com⸡\n\n⸠https://b.com⸡</a>",
-        "\\https://a.com",
+        // A literal `\` or a `!` before a link: the writer escapes it (SPEC §3); `\#` escapes the hashtag's `#`.
+        "\\⸠https://a.com⸡ Go!⸠www.b.com⸡ \\\\⸠https://c.com⸡",
         "\\[⸠https://a.com⸡\\] \\*⸠https://b.com⸡\\*",
     ]
 
@@ -136,12 +137,30 @@ import Testing
     // `<tp://h>`: its `>` closes `<!P <tp://h>`, so the second run read the text
     // before the opener on its own and linked `tp://#` (regression:
     // fuzz/regressions/autolink-closes-declaration-minimal, from a 20-minute run).
+    /// After `!` or a literal `\` the writer escapes that byte, so the page renders as before plus the
+    /// link (SPEC §3), in every profile; a second run changes nothing.
+    @Test(arguments: [
+        ("Mail!me@example.com", "Mail\\![me@example.com](mailto:me@example.com)"),
+        ("a\\https://example.com", "a\\\\<https://example.com>"),
+        ("x\\\\https://y.com", "x\\\\<https://y.com>"),
+        ("see!https://x.com/a", "see!<https://x.com/a>"),
+        ("\\#tag \\!www.z.com", "\\#tag \\!www.z.com"),
+    ])
+    func escapesTheByteBeforeALink(_ input: String, _ expected: String) {
+        for profile in [Profile.gfm, .default] {
+            let options = FinderOptions(profile: profile)
+            let once = rendered(input, .markdown, input: .markdown, options: options)
+            if profile == .gfm { #expect(once == expected) }
+            #expect(rendered(once, .markdown, input: .markdown, options: options) == once, "\(profile): \(input) -> \(once)")
+        }
+    }
+
     @Test func autolinkThatClosesADeclarationIsCheckedAsWritten() {
         for input in ["!tp://#<!P tp://h", "x a://b<!P c://d", "x a://b <a c://d", "a://b<?x c://d"] {
             let once = rendered(input, .markdown, input: .markdown, options: FinderOptions(kinds: .all))
             #expect(rendered(once, .markdown, input: .markdown, options: FinderOptions(kinds: .all)) == once, "\(input) -> \(once)")
         }
-        #expect(rendered("!tp://#<!P tp://h", .markdown, input: .markdown, options: FinderOptions(kinds: .all)) == "!<tp://#><!P <tp://h>")
+        #expect(rendered("!tp://#<!P tp://h", .markdown, input: .markdown, options: FinderOptions(kinds: .all)) == "\\![tp://#\\<\\!P](tp://#<!P) <tp://h>")
     }
 
     static let documents = [
