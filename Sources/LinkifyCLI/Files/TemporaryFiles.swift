@@ -101,16 +101,25 @@ enum TemporaryFiles {
     /// handler, run on another thread, waits for this one; run here, it would
     /// wait for itself). Throws `Interrupted` when the run is ending.
     static func creatingFile<R>(_ body: () throws -> R) throws -> R {
+        try withSignalsHeld {
+            // Announce, then look (both sequentially consistent): either the
+            // handler sees this thread inside, or this thread sees the handler.
+            run[1].add(1, ordering: .sequentiallyConsistent)
+            defer { run[1].subtract(1, ordering: .sequentiallyConsistent) }
+            guard run[0].load(ordering: .sequentiallyConsistent) == 0 else { throw Interrupted() }
+            return try body()
+        }
+    }
+
+    /// Runs `body` with the handler's signals held on this thread: a handler
+    /// run here while this thread holds `lock` would wait for a creator that
+    /// waits for the lock.
+    static func withSignalsHeld<R>(_ body: () throws -> R) rethrows -> R {
         var held = sigset_t(), previous = sigset_t()
         sigemptyset(&held)
         for sig in signals { sigaddset(&held, sig) }
         pthread_sigmask(SIG_BLOCK, &held, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        // Announce, then look (both sequentially consistent): either the
-        // handler sees this thread inside, or this thread sees the handler.
-        run[1].add(1, ordering: .sequentiallyConsistent)
-        defer { run[1].subtract(1, ordering: .sequentiallyConsistent) }
-        guard run[0].load(ordering: .sequentiallyConsistent) == 0 else { throw Interrupted() }
         return try body()
     }
 
@@ -139,7 +148,7 @@ enum TemporaryFiles {
     /// Forgets a slot (after its file was renamed or removed).
     static func unregister(_ slot: Int) {
         states[slot].store(0, ordering: .releasing)
-        lock.withLock { $0[slot] = false }
+        withSignalsHeld { lock.withLock { $0[slot] = false } }
     }
 }
 
