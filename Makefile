@@ -10,7 +10,7 @@ STATIC_BIN := .build/static/release/linkify
 # The static build (make install, benchmarks): a fully static executable, see install below.
 STATIC_FLAGS := -Xswiftc -static-executable
 
-.PHONY: all build build-static demo test conformance tables bench bench-summary bench-literals bench-docs fuzz fuzz-build pathological speedup install uninstall integration security clean
+.PHONY: all build build-static demo test conformance tables bench bench-summary bench-literals bench-docs fuzz fuzz-build pathological speedup install uninstall integration security release clean
 
 all: build
 
@@ -36,7 +36,7 @@ conformance: build
 tables:
 	python3 scripts/gen/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
 	python3 scripts/gen/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
-	@# Needs Debian's ruby-github-linguist (apt-get install ruby-github-linguist).
+	@# Needs Debian's ruby-github-linguist (apt-get install --no-install-recommends ruby-github-linguist).
 	python3 scripts/gen/gen_extension_tables.py "$$(dpkg -L ruby-github-linguist | grep '/languages.yml$$')" \
 		$(SHARED)/data/tlds-alpha-by-domain.txt Sources/LinkifyCore/Tables/TLDDoubleLife.swift
 
@@ -44,7 +44,7 @@ tables:
 # then standalone documents of a text file, checked there for line breaks and links.
 security: build
 	@scripts/ensure-tools.sh chromium
-	@command -v chromium >/dev/null || { echo "make security needs chromium (apt-get install chromium)"; exit 2; }
+	@command -v chromium >/dev/null || { echo "make security needs chromium (apt-get install --no-install-recommends chromium)"; exit 2; }
 	python3 scripts/security/check.py --bin $(BIN)
 	python3 scripts/security/standalone.py --bin $(BIN)
 
@@ -122,6 +122,12 @@ install: build-static
 	$(DEST)/bin/linkify --completions bash > $(DEST)/share/bash-completion/completions/linkify
 	$(DEST)/bin/linkify --completions zsh > $(DEST)/share/zsh/site-functions/_linkify
 	$(DEST)/bin/linkify --completions fish > $(DEST)/share/fish/vendor_completions.d/linkify.fish
+
+# Cuts a release: make release VERSION=x.y.z writes the version into the binary
+# and the tag vx.y.z into the CI and pre-commit examples, commits, and tags
+# vx.y.z (scripts/release.sh; pushing is left to you).
+release:
+	scripts/release.sh "$(VERSION)"
 
 uninstall:
 	rm -f $(DEST)/bin/linkify $(DEST)/share/man/man1/linkify.1 \
