@@ -14,9 +14,9 @@ packages=()
 for tool in "${missing[@]}"; do case "$tool" in man) packages+=(man-db) ;; *) packages+=("$tool") ;; esac; done
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "ensure-tools: installing ${packages[*]}" >&2
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}") >/dev/null 2>&1 \
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}") >/dev/null 2>&1 \
     || echo "ensure-tools: could not install ${packages[*]}" >&2
 else
-  echo "ensure-tools: missing ${missing[*]}; install them (apt-get install ${packages[*]})" >&2
+  echo "ensure-tools: missing ${missing[*]}; install them (apt-get install --no-install-recommends ${packages[*]})" >&2
 fi
 exit 0

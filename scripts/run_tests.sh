@@ -8,7 +8,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# The run's own temporary folder: the tests, linkify and the check scripts put
+# their temporary files there, and whatever linkify-* is left at the end fails
+# the run (other runs' files in the shared folder are not ours to judge).
+run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/linkify-make-test-XXXXXX")
+trap 'rm -f "$log"; rm -rf "$run_tmp"' EXIT
+export TMPDIR=$run_tmp
 passed=0 failed=0
 failures=()   # what failed, repeated just above the last line (CI often shows only the tail)
 step() {   # step NAME COMMAND...: runs a step, counts it
@@ -60,6 +65,14 @@ if command -v chromium >/dev/null 2>&1; then
 else
   echo "== security and standalone documents: skipped, chromium is not installed (make security installs it and runs both checks)"
 fi
+# Tests clean up after themselves: a linkify-* folder or file left in the run's
+# temporary folder names the test that forgot (linkify-policy-*, linkify-test-*, …).
+leftovers() {
+  local left; left=$(find "$run_tmp" -mindepth 1 -maxdepth 1 -name 'linkify-*' | sed "s|^$run_tmp/||" | sort)
+  [ -z "$left" ] && return 0
+  echo "left in the temporary folder ($(wc -l <<<"$left") entries):"; head -n 20 <<<"$left"; return 1
+}
+step "no temporary files left behind" leftovers && passed=$((passed + 1))
 if [ "$failed" -ne 0 ]; then
   echo "== failures"
   printf '%s\n' "${failures[@]}"

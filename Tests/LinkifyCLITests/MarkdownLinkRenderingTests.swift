@@ -8,7 +8,7 @@ import LinkifyCore
 /// (`cmark-gfm`, without the autolink extension), show exactly the entity's
 /// text and point exactly at its target. Skipped (and reported as skipped)
 /// when cmark-gfm is not installed; `make test` installs it.
-@Suite(.enabled(if: access("/usr/bin/cmark-gfm", X_OK) == 0, "needs cmark-gfm (apt-get install cmark-gfm)"))
+@Suite(.enabled(if: access("/usr/bin/cmark-gfm", X_OK) == 0, "needs cmark-gfm (apt-get install --no-install-recommends cmark-gfm)"))
 struct MarkdownLinkRenderingTests {
     static let cases: [(text: String, target: String)] = [
         ("example.com", "https://example.com"),

@@ -13,9 +13,11 @@ public enum Files {
         return path
     }
 
-    /// A fresh temporary folder (the caller removes it).
+    /// A fresh temporary folder in `$TMPDIR` (else /tmp; the caller removes it).
+    /// `make test` gives its run a TMPDIR of its own and fails on what is left there.
     public static func temporaryDirectory() -> String {
-        var template = Array("/tmp/linkify-test-XXXXXX".utf8CString)
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/linkify-test-XXXXXX").utf8CString)
         let p = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(p != nil, "mkdtemp failed")
         return String(cString: p!)

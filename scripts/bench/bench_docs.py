@@ -305,8 +305,8 @@ def main():
         speed_row("lint vs mdl", ours, m, "mdl", size, rid="lint-mdl",
                   note="%s; mdl: %d run" % (corpus_note, MDL_REPEAT))
     else:
-        row("lint vs mdl", fmt_time(ours[0]), "not available (apt-get install ruby-mdl)", "-", fmt_mib(ours[1]))
-        record("lint-mdl", error="mdl not installed (apt-get install ruby-mdl)")
+        row("lint vs mdl", fmt_time(ours[0]), "not available (apt-get install --no-install-recommends ruby-mdl)", "-", fmt_mib(ours[1]))
+        record("lint-mdl", error="mdl not installed (apt-get install --no-install-recommends ruby-mdl)")
 
     # 2. Markdown annotate vs cmark-gfm -e autolink.
     print("\n2. Markdown annotate vs cmark-gfm -e autolink")
@@ -323,8 +323,8 @@ def main():
         speed_row("md -> html, %d processes, %s" % (n, label), o_each, c_each, "cmark-gfm", size, rid="md-cmark-files",
                   note="%d processes, one per file, %s build (start-up bound)" % (n, label))
     else:
-        row("markdown annotate", "-", "not available (apt-get install cmark-gfm)", "-", "-")
-        record("md-cmark", error="cmark-gfm not installed (apt-get install cmark-gfm)")
+        row("markdown annotate", "-", "not available (apt-get install --no-install-recommends cmark-gfm)", "-", "-")
+        record("md-cmark", error="cmark-gfm not installed (apt-get install --no-install-recommends cmark-gfm)")
 
     # 3. -j 2 vs -j 1. The goal holds "where two cores are free": /proc/stat says how
     # much of the machine other processes used while these ran.

@@ -8,6 +8,6 @@ cd "$(dirname "$0")/../.."
 BIN=${1:-.build/release/linkify}
 STATIC_BIN=${2:-.build/static/release/linkify}
 for tool in rumdl mdl cmark-gfm hyperfine; do
-    command -v "$tool" >/dev/null || echo "note: $tool is not installed (pip install rumdl; apt-get install -y ruby-mdl cmark-gfm hyperfine)"
+    command -v "$tool" >/dev/null || echo "note: $tool is not installed (pip install rumdl; apt-get install -y --no-install-recommends ruby-mdl cmark-gfm hyperfine)"
 done
 exec python3 scripts/bench/bench_docs.py "$BIN" "$STATIC_BIN"

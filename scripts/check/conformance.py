@@ -165,7 +165,7 @@ def gfm_cases(path, linkify, cmark, work):
         case = Case(obj["suite"], obj["id"], obj["input"], [], "", "gfm", False)
         cases.append(case)
         if cmark is None:
-            case.why = "cmark-gfm is not installed (apt-get install cmark-gfm)"
+            case.why = "cmark-gfm is not installed (apt-get install --no-install-recommends cmark-gfm)"
             continue
         exts = obj.get("options", {}).get("extensions") or []
         plain_exts = [e for e in exts if e != "autolink"]

@@ -65,7 +65,7 @@ def main() -> int:
     ap.add_argument("--show", type=int, default=15)
     args = ap.parse_args()
     if not shutil.which("cmark-gfm"):
-        print("gfm_differential: cmark-gfm not found (apt-get install cmark-gfm)", file=sys.stderr)
+        print("gfm_differential: cmark-gfm not found (apt-get install --no-install-recommends cmark-gfm)", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
     cases = []

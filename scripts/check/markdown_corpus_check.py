@@ -118,7 +118,7 @@ def main() -> int:
     ap.add_argument("roots", nargs="*")
     args = ap.parse_args()
     if not shutil.which("cmark-gfm"):
-        print("markdown_corpus_check: cmark-gfm not found (apt-get install cmark-gfm)", file=sys.stderr)
+        print("markdown_corpus_check: cmark-gfm not found (apt-get install --no-install-recommends cmark-gfm)", file=sys.stderr)
         return 2
     binary = os.path.abspath(args.bin)
     files = corpus(args.roots or default_roots())

@@ -10,7 +10,9 @@ time; the lint steps use the built linkify on PATH. Checks: the fetch steps
 check out the pinned commit, the GitHub step prints a ::warning line, the SARIF
 file parses with one result, the GitLab job fails (status 1 kept, not 2) with
 valid JSON findings, the entry of .pre-commit-hooks.yaml exits 1 on the file
-and 0 once it is fixed, and the README's pre-commit `rev` is a commit here.
+and 0 once it is fixed, and the README's pre-commit `rev` is a commit here;
+once there is a v* tag, every pin names the newest; `make release` works in a
+throwaway clone.
 When pre-commit is installed, the README's .pre-commit-config.yaml snippet
 runs as written (its `repo:` pointed at this repository): pre-commit builds the
 hook at that rev and it fails on the bare URL. With PyYAML, the files as their
@@ -116,6 +118,63 @@ def pre_commit_snippet(check, repo, env):
           "pre-commit runs the README snippet: the hook, built at that rev, fails on the bare URL")
 
 
+def resolve(root, rev):
+    """The commit `rev` (a commit or a tag) names in the repository at `root`."""
+    return subprocess.run(["git", "-C", root, "rev-parse", "--verify", "--quiet", rev + "^{commit}"],
+                          capture_output=True, text=True).stdout.strip()
+
+
+def pins(root):
+    """What the examples pin linkify at: (where, rev) for each CI example and the README's pre-commit rev."""
+    found = []
+    for name in ("examples/ci/github-actions.yml", "examples/ci/gitlab-ci.yml"):
+        m = re.search(r"^\s*LINKIFY_REV:\s*(\S+)", open(os.path.join(root, name), encoding="utf-8").read(), re.M)
+        found.append((name, m.group(1) if m else None))
+    readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+    m = re.search(r"^\s+rev:\s*(\S+)", readme, re.M)
+    found.append(("README.md pre-commit rev", m.group(1) if m else None))
+    return found
+
+
+def pins_name_newest_tag(check, root=ROOT):
+    """Once there is a v* tag, every example names the newest one (make release
+    writes it); before the first release there is nothing to compare."""
+    tags = subprocess.run(["git", "-C", root, "tag", "-l", "v*", "--sort=-v:refname"],
+                          capture_output=True, text=True).stdout.split()
+    if not tags:
+        print("skip examples-name-the-newest-tag check (no v* tag yet: make release VERSION=x.y.z cuts the first)")
+        return
+    for where, rev in pins(root):
+        check(rev == tags[0], f"{where} pins {rev}, the newest tag is {tags[0]}")
+
+
+def release_in_clone(check):
+    """`make release VERSION=x.y.z` in a throwaway clone of HEAD: the version in
+    the binary's source, the tag in the examples, one commit, an annotated tag
+    on it; a second release of the same version is refused."""
+    with tempfile.TemporaryDirectory() as scratch:
+        clone = os.path.join(scratch, "linkify")
+        subprocess.run(["git", "clone", "-q", "--no-local", ROOT, clone], check=True)
+        tags = subprocess.run(["git", "-C", ROOT, "tag", "-l", "v*", "--sort=-v:refname"], capture_output=True, text=True).stdout.split()
+        major = int(tags[0][1:].split(".")[0]) + 1 if tags else 0
+        version = f"{major}.0.1"
+        env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.invalid",
+                   GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.invalid")
+        before = resolve(clone, "HEAD")
+        r = subprocess.run(["make", "-s", "release", f"VERSION={version}"], cwd=clone, env=env, capture_output=True, text=True)
+        check(r.returncode == 0, f"make release VERSION={version} in a clone: exit {r.returncode} {r.stderr.strip()[:300]}")
+        head = resolve(clone, "HEAD")
+        check(resolve(clone, "v" + version) == head and resolve(clone, "HEAD~1") == before,
+              f"make release made one commit and tagged it v{version}")
+        kind = subprocess.run(["git", "-C", clone, "cat-file", "-t", "v" + version], capture_output=True, text=True).stdout.strip()
+        check(kind == "tag", "the release tag is annotated")
+        help_swift = open(os.path.join(clone, "Sources/LinkifyCLI/Flags/Help.swift"), encoding="utf-8").read()
+        check(f'public let linkifyVersion = "{version}"' in help_swift, "make release wrote the version into linkifyVersion")
+        pins_name_newest_tag(check, clone)
+        again = subprocess.run(["make", "-s", "release", f"VERSION={version}"], cwd=clone, env=env, capture_output=True, text=True)
+        check(again.returncode != 0 and "exists" in again.stderr, "a second make release of the same version is refused")
+
+
 def main():
     bin_dir = os.path.join(ROOT, ".build", "release")
     env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"], NO_COLOR="1")
@@ -145,7 +204,7 @@ def main():
         fetch = [r for c, r in step.items() if c.startswith("git clone")]
         fetched = os.path.join(gh_env["RUNNER_TEMP"], "linkify")
         head = subprocess.run(["git", "-C", fetched, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
-        check(len(fetch) == 1 and fetch[0].returncode == 0 and head == gh_rev,
+        check(len(fetch) == 1 and fetch[0].returncode == 0 and head == resolve(ROOT, gh_rev),
               f"GitHub fetch step checks out the pinned commit {gh_rev[:12]}")
         build = [r for c, r in step.items() if c.startswith("make -n ")]
         check(len(build) == 1 and build[0].returncode == 0, "GitHub build step: make install exists at that commit (make -n)")
@@ -167,7 +226,7 @@ def main():
         print(f"gitlab job: {len(gl)} commands -> exit {r.returncode}")
         head = subprocess.run(["git", "-C", os.path.join(gl_env["TMPDIR"], "linkify"), "rev-parse", "HEAD"],
                               capture_output=True, text=True).stdout.strip()
-        check(head == gl_rev, f"GitLab job fetches the pinned commit {gl_rev[:12]} (and make -n install passes)")
+        check(head == resolve(ROOT, gl_rev), f"GitLab job fetches the pinned commit {gl_rev[:12]} (and make -n install passes)")
         findings = json.load(open(os.path.join(repo, "linkify-lint.json")))
         check(r.returncode != 0 and len(findings) == 1 and findings[0]["line"] == 3, "GitLab job fails, JSON artifact has the finding")
 
@@ -180,6 +239,8 @@ def main():
                            capture_output=True, text=True)
         check(r.returncode == 0, "after --fix the hook passes")
     structure(check)
+    pins_name_newest_tag(check)
+    release_in_clone(check)
     print(f"ci examples: {'ok' if failures == 0 else f'{failures} failed'}")
     return 1 if failures else 0
 

@@ -11,6 +11,18 @@ fail() { echo "test_install: FAIL: $*" >&2; exit 1; }
 out=$(printf 'see example.com\n' | "$prefix/bin/linkify")
 [ "$out" = 'see <a href="https://example.com">example.com</a>' ] || fail "installed binary printed: $out"
 if ldd "$prefix/bin/linkify" 2>/dev/null | grep -q libswiftCore; then fail "installed binary needs the Swift runtime"; fi
+# Installed stripped, at the size the README says (issue 24, item 17).
+if readelf -S "$prefix/bin/linkify" | grep -q '\.symtab'; then fail "installed binary is not stripped (it has a .symtab)"; fi
+size_mb=$(( ($(stat -c %s "$prefix/bin/linkify") + 524288) / 1048576 ))
+said=$(sed -n '/^## Install/,/^## /p' README.md | grep -oE 'stripped binary of about [0-9]+ MB' | grep -oE '[0-9]+' || true)
+[ -n "$said" ] || fail "README's Install section does not say the size (\"stripped binary of about N MB\")"
+[ $(( size_mb * 10 )) -ge $(( said * 8 )) ] && [ $(( size_mb * 10 )) -le $(( said * 12 )) ] \
+  || fail "README says about $said MB, the installed binary is $size_mb MB"
+echo "test_install: installed binary: $size_mb MB, stripped (README: about $said MB)"
+# Every package install the repository runs or suggests (apt-get) leaves recommended packages out (item 18).
+if git rev-parse --git-dir >/dev/null 2>&1 && git grep -nE 'apt-get +install' -- . | grep -v -- '--no-install-recommends'; then
+  fail "apt-get install without --no-install-recommends (above)"
+fi
 start=$(date +%s%N); for _ in $(seq 50); do printf 'x\n' | "$prefix/bin/linkify" >/dev/null; done; end=$(date +%s%N)
 echo "test_install: start-up of the installed binary: $(( (end - start) / 50000 )) µs per run (50 runs, 2-byte input)"
 if command -v man >/dev/null; then
@@ -18,6 +30,8 @@ if command -v man >/dev/null; then
   page=$(man -l "$prefix/share/man/man1/linkify.1" 2>/dev/null)
   grep -q -- "--detect" <<<"$page" || fail "man -l did not render the options"
   grep -q -- "--format" <<<"$page" || fail "man -l did not render the lint options"
+  # EXAMPLES: the README's tour (GeneratedDocsTests compares them line by line).
+  sed -n '/^EXAMPLES/,/^EXIT STATUS/p' <<<"$page" | grep -q -- "linkify -i notes.md" || fail "man -l did not render EXAMPLES"
   if command -v groff >/dev/null; then
     warnings=$(groff -ww -man -Tutf8 -z "$prefix/share/man/man1/linkify.1" 2>&1)
     [ -z "$warnings" ] || fail "groff warns about the man page: $warnings"

@@ -37,7 +37,7 @@ echo "integration: single run: $(wc -l < "$work/single.jsonl") entities"
 
 # 2. GNU parallel keeps order with -k; xargs -P does not, so compare sorted records.
 if ! command -v parallel >/dev/null && [ "$(id -u)" = 0 ]; then
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq parallel) >/dev/null 2>&1
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends parallel) >/dev/null 2>&1
 fi
 if command -v parallel >/dev/null; then
   run "GNU parallel" parallel.jsonl "parallel -k -N 25 linkify --to jsonl -- < ../list"

@@ -312,7 +312,7 @@ def main():
     args = ap.parse_args()
     chromium = chromium_binary()
     if not chromium:
-        print("security: chromium not found (apt-get install -y chromium)", file=sys.stderr)
+        print("security: chromium not found (apt-get install -y --no-install-recommends chromium)", file=sys.stderr)
         return 2
     if not os.access(args.bin, os.X_OK):
         print(f"security: no linkify binary at {args.bin}", file=sys.stderr)

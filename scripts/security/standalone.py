@@ -74,7 +74,7 @@ def main():
     args = ap.parse_args()
     chromium = chromium_binary()
     if not chromium:
-        print("standalone: chromium not found (apt-get install -y chromium)", file=sys.stderr)
+        print("standalone: chromium not found (apt-get install -y --no-install-recommends chromium)", file=sys.stderr)
         return 2
     binary = os.path.abspath(args.bin)
     with tempfile.TemporaryDirectory() as tmp:

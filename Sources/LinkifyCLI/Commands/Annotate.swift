@@ -53,7 +53,8 @@ extension Driver {
         if isJSONDocument { try ordered.writeDirectly(UnsafeRawBufferPointer(JSONRenderer.documentStart.utf8Buffer)) }
 
         let job = AnnotateJob(options: options.raw, settings: settings, settingsOf: configs.group, explainer: explainer, plan: plan,
-                              stdin: io.stdin, output: ordered, umask: Self.currentUmask(), meter: meter)
+                              stdin: io.stdin, output: ordered, umask: Self.currentUmask(), meter: meter,
+                              rewrites: RewriteRun(note: printLine))
         let progressThread = meter?.startDrawing()
         let all = inputs
         let worst = runner.forEach(all.count, stop: { ordered.failure != nil }) { i in
@@ -98,6 +99,8 @@ struct AnnotateJob: Sendable {
     let umask: mode_t
     /// The progress bar, if one is drawn: it watches how far each file has been read.
     let meter: ProgressMeter?
+    /// What the run's file writes share (`-i`, `-o`).
+    let rewrites: RewriteRun
 
     /// Processes input number `index`; returns its exit status (0, 1 or 2).
     func run(_ index: Int, _ input: Input) -> Int32 {
@@ -185,7 +188,7 @@ struct AnnotateJob: Sendable {
                      out: FileOutput(fd: outFD, path: path))
             return
         }
-        try target.replace(mode: target.existing?.st_mode ?? (0o666 & ~umask)) { outFD in
+        try target.replace(mode: target.existing?.st_mode ?? (0o666 & ~umask), run: rewrites) { outFD in
             try emit(fd: fd, input: input, format: format, finder: finder, renderer: renderer, to: to, jsonDocument: to == .json, standalone: standalone,
                      out: FileOutput(fd: outFD, path: path))
             return true
@@ -219,7 +222,7 @@ struct AnnotateJob: Sendable {
     private func rewrite(_ file: InputFile, format: InputFormat, finder: EntityFinder, renderer: any Renderer) throws {
         let path = file.input.path
         let target = try RewriteTarget.inPlace(path)
-        try target.replace(mode: file.status.st_mode) { outFD in
+        try target.replace(mode: file.status.st_mode, run: rewrites) { outFD in
             var comparison = Comparison(fd: file.fd, path: path, size: Int(file.status.st_size), stopsAtDifference: false)
             let out = FileOutput(path: path) { raw in
                 try comparison.compare(raw)

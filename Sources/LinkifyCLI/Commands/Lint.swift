@@ -18,8 +18,13 @@ extension Driver {
         let inputs = lintInputs(options.raw)
         // Inputs whose nearest .linkify.json is not the run's are linted with their own settings.
         let configs = try FileConfigs.plan(inputs, run: options.raw, arguments: arguments)
+        let errFD = io.stderr
+        let rewrites = RewriteRun { line in
+            Array((PathBytes.displayed(line) + "\n").utf8).withUnsafeBytes { try? FileSystem.writeAll(errFD, $0, path: "<stderr>") }
+        }
         func lintJob(_ o: Options, _ finder: EntityFinder) -> LintJob {
             var job = LintJob(finder: finder, from: o.from, fix: options.fix, stdin: io.stdin)
+            job.rewrites = rewrites
             job.stdinFilepath = options.stdinFilepath
             // SARIF makes URIs from the names' exact bytes (see makeLintReporter).
             job.displaysPaths = options.lintFormat != .sarif
@@ -106,6 +111,8 @@ struct LintJob: Sendable {
     var displaysPaths = true
     /// `--stdin-filepath`: the name standard input stands for.
     var stdinFilepath: String?
+    /// What the run's `--fix` writes share.
+    var rewrites = RewriteRun { _ in }
 
     /// Lints one input; with `fix`, rewrites it and returns what is left.
     func lint(_ input: Input) throws -> [LintFinding] {
@@ -124,7 +131,7 @@ struct LintJob: Sendable {
               let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) else {
             return result.findings
         }
-        try RewriteTarget.replaceContents(of: input.path, with: fixed)
+        try RewriteTarget.replaceContents(of: input.path, with: fixed, run: rewrites)
         result = fixed.withUnsafeBufferPointer { linter.lint($0, path: path) }
         return result.findings
     }

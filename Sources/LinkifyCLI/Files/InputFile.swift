@@ -140,12 +140,21 @@ struct RewriteTarget {
     }
 
     /// Writes the new contents through `write` into a temporary file beside
-    /// the target, with `mode`, and renames it over the target when `write`
-    /// returns true; on false or on any error the target is untouched (SPEC §7).
-    func replace(mode: mode_t, _ write: (_ fd: Int32) throws -> Bool) throws {
-        let file = try AtomicFile.create(for: path, shown: given, mode: mode)
+    /// the target, with `mode` and the owner and group of the file there now,
+    /// and renames it over the target when `write` returns true; on false or
+    /// on any error the target is untouched (SPEC §7). `run` first clears the
+    /// folder of dead runs' temporary files, and says when an owner could not be kept.
+    func replace(mode: mode_t, run: RewriteRun, _ write: (_ fd: Int32) throws -> Bool) throws {
+        run.prepare(folder: path.lastIndex(of: "/").map { String(path[...$0]) } ?? "")
+        let owner = existing.map { AtomicFile.Owner(uid: $0.st_uid, gid: $0.st_gid) }
+        let file = try AtomicFile.create(for: path, shown: given, mode: mode, owner: owner)
         do {
-            if try write(file.fd) { try file.commit() } else { file.discard() }
+            if try write(file.fd) {
+                try file.commit()
+                if let refused = file.ownerRefused { run.ownerNotKept(given, refused: refused) }
+            } else {
+                file.discard()
+            }
         } catch {
             file.discard()
             throw error
@@ -153,9 +162,9 @@ struct RewriteTarget {
     }
 
     /// Replaces the regular file at `path` with `bytes` (`lint --fix`).
-    static func replaceContents(of path: String, with bytes: [UInt8]) throws {
+    static func replaceContents(of path: String, with bytes: [UInt8], run: RewriteRun) throws {
         let target = try inPlace(path)
-        try target.replace(mode: target.existing!.st_mode) { fd in
+        try target.replace(mode: target.existing!.st_mode, run: run) { fd in
             try bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: path) }
             return true
         }

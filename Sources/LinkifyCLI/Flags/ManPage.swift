@@ -19,6 +19,29 @@ enum ManPage {
         return out
     }
 
+    /// The README's tour, recipe by recipe (GeneratedDocsTests keeps the two
+    /// the same): what it is for, then its lines as typed, `# ` lines its output.
+    static let examples: [(purpose: String, lines: [String])] = [
+        ("In a shell pipeline: text in, links out (html by default; --to markdown, json, jsonl).", [
+            "printf 'Release notes: https://example.com/v2 (thanks @alice)\\n' | linkify --to markdown --detect url,mention",
+            "# Release notes: <https://example.com/v2> (thanks [@alice](https://twitter.com/alice))",
+        ]),
+        ("Batch conversion: rewrite Markdown files in place, or list what would change.", [
+            "printf '# Notes\\n\\nSee www.example.org\\n' > notes.md",
+            "linkify --check notes.md",
+            "# notes.md",
+            "linkify -i notes.md && cat notes.md",
+            "# # Notes",
+            "#",
+            "# See [www.example.org](https://www.example.org)",
+        ]),
+        ("In CI: fail the build on bare URLs, with annotations GitHub shows on the diff.", [
+            "printf 'Docs: https://example.com\\n' > README.md",
+            "linkify lint --format github README.md",
+            "# ::warning file=README.md,line=1,col=7::bare URL https://example.com",
+        ]),
+    ]
+
     static func text() -> String {
         var s = """
         .TH LINKIFY 1 "2026" "linkify \(linkifyVersion)" "User Commands"
@@ -45,6 +68,12 @@ enum ManPage {
                 if let v = flag.valueName { names += " \\fI\(roffEscaped(v))\\fR" }
                 s += ".TP\n\(names)\n\(roffEscaped(flag.help))\n"
             }
+        }
+        s += ".SH EXAMPLES\n"
+        for example in examples {
+            s += ".PP\n\(roffEscaped(example.purpose))\n.PP\n.RS 4\n.nf\n"
+            for line in example.lines { s += roffEscaped(line) + "\n" }
+            s += ".fi\n.RE\n"
         }
         s += """
         .SH EXIT STATUS

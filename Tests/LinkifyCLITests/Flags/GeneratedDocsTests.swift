@@ -1,4 +1,5 @@
 @testable import LinkifyCLI
+import LinkifyTestSupport
 import Testing
 
 /// `--help`, the man page and the completion scripts against the flag table
@@ -48,6 +49,34 @@ import Testing
         #expect(page.contains("with \\[u2026] (target untouched)"))
         #expect(ManPage.roffEscaped("a-b\\c …é") == "a\\-b\\ec \\[u2026]\\[u00E9]")
         #expect(ManPage.roffEscaped(".x") == "\\&.x")
+    }
+
+    /// The man page has EXAMPLES: the README's tour, command for command, in
+    /// its order (issue 24, item 19).
+    @Test func manPageExamplesAreTheREADMETour() {
+        let readme = String(decoding: Files.read(Files.packageRoot + "/README.md"), as: UTF8.self)
+        guard let start = readme.firstRange(of: "## A tour for each use\n\n```sh\n")?.upperBound,
+              let end = readme[start...].firstRange(of: "```\n")?.lowerBound else {
+            Issue.record("README has no tour block")
+            return
+        }
+        let commands = readme[start..<end].split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let page = ManPage.text()
+        guard let examples = page.firstRange(of: ".SH EXAMPLES\n").map({ page[$0.upperBound...] }) else {
+            Issue.record("the man page has no EXAMPLES section")
+            return
+        }
+        let section = examples.prefix(upTo: examples.firstRange(of: "\n.SH ")?.lowerBound ?? examples.endIndex)
+        #expect(commands.count >= 5)
+        var rest = section[...]
+        for command in commands {
+            let line = ManPage.roffEscaped(String(command)) + "\n"
+            guard let found = rest.firstRange(of: line) else {
+                Issue.record("not in the man page's EXAMPLES (in the README's order): \(command)")
+                continue
+            }
+            rest = rest[found.upperBound...]
+        }
     }
 
     /// Every `--name` the help texts and the man page mention is a real flag.

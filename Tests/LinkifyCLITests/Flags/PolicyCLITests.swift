@@ -24,7 +24,9 @@ import Testing
         let process = Process()
         process.executableURL = binary
         process.arguments = args
-        process.currentDirectoryURL = try directory ?? temporaryDirectory()
+        let scratch = directory == nil ? try temporaryDirectory() : nil
+        defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+        process.currentDirectoryURL = directory ?? scratch
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -40,6 +42,7 @@ import Testing
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// A fresh temporary folder; the caller removes it (a `defer` after the call).
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("linkify-policy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -61,6 +64,7 @@ import Testing
 
     @Test func linksFileAndIgnoreCase() throws {
         let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         try Self.write("# glossary\nGoogle\thttps://google.com\n\nZürich\thttps://zuerich.ch\r\n", to: "g.tsv", in: dir)
         let r = try Self.run(["--links", "g.tsv", "--ignore-case", "--to", "markdown"], input: "GOOGLE in zürich", in: dir)
         #expect(r.status == 0)
@@ -71,6 +75,7 @@ import Testing
 
     @Test func linksFileErrorsNameTheFileAndLine() throws {
         let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         try Self.write("Good\thttps://g\nno tab here\n", to: "bad.tsv", in: dir)
         let r = try Self.run(["--links", "bad.tsv"], input: "x", in: dir)
         #expect(r.status == 2)
@@ -82,6 +87,7 @@ import Testing
 
     @Test func tenThousandLiteralsFromAFile() throws {
         let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         try Self.write((0..<10_000).map { "term\($0)\thttps://t.example/\($0)" }.joined(separator: "\n"), to: "big.tsv", in: dir)
         let r = try Self.run(["--links", "big.tsv", "--to", "jsonl"], input: "term42 and term9999 but term10000", in: dir)
         #expect(r.status == 0)
@@ -171,6 +177,7 @@ import Testing
 
     @Test func configFoundUpwardsAndCommandLineWins() throws {
         let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let sub = dir.appendingPathComponent("a/b")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         try Self.write("Swift\thttps://swift.org\n", to: "g.tsv", in: dir)
@@ -209,6 +216,7 @@ import Testing
     ])
     func badConfigFile(_ c: (String, String)) throws {
         let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         try Self.write(c.0, to: ".linkify.json", in: dir)
         try Self.write("no tab here\n", to: "bad.tsv", in: dir)
         let r = try Self.run([], input: "x", in: dir)
@@ -219,6 +227,7 @@ import Testing
 
     @Test func commandLineErrorsAreNotBlamedOnTheConfigFile() throws {
         let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         try Self.write(#"{"pattern": ["PROJ-(\\d+)=>https://j.example/{1}"], "links": ["g.tsv"]}"#, to: ".linkify.json", in: dir)
         try Self.write("Swift\thttps://swift.org\n", to: "g.tsv", in: dir)
         let ok = try Self.run([], input: "PROJ-7 Swift", in: dir)

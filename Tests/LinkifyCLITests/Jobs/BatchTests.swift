@@ -230,7 +230,9 @@ import Testing
         let r = SpawnedLinkify.runUnprivileged(["-i", "ro/a.md", "rw/b.md"], in: dir.path)
         #expect(r.status == 2)
         #expect(r.stderrText.hasPrefix("linkify: ro/a.md: cannot create a temporary file in ro: "))
-        #expect(r.stderrText.split(separator: "\n").count == 1)
+        // rw/b.md was root's: nobody's now, and said (SPEC §7).
+        #expect(r.stderrText.split(separator: "\n").count == 2)
+        #expect(r.stderrText.contains("\nlinkify: rw/b.md: rewritten as uid 65534 gid 65534, not as its owner uid 0 gid 0 "))
         #expect(dir.text("ro/a.md") == "see a.com\n")
         #expect(dir.text("rw/b.md") == "see [b.com](https://b.com)\n")
         #expect(dir.allFiles() == ["ro/a.md", "rw/b.md"])
