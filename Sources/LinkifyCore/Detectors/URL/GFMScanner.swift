@@ -123,7 +123,7 @@ struct GFMScanner: EntityScanner {
                 // link as text; anywhere else the link ends before it.
                 let hostStart = b == 0x77 ? r.lowerBound : i + 3
                 var q = hostStart
-                while !(t[q] == 0xE2 && CharacterProperties.isBidiControl(UTF8Bytes.decode(t, at: q).scalar)) { q += 1 }
+                while q < r.upperBound && !(t[q] == 0xE2 && CharacterProperties.isBidiControl(UTF8Bytes.decode(t, at: q).scalar)) { q += 1 }
                 let inside = q == hostStart || (q < Self.hostEnd(t, from: hostStart, before: r.upperBound)
                     && CharacterProperties.bidiControlsAreInsideWord(t, q..<CharacterProperties.bidiControlsEnd(t, from: q)))
                 let before = UnsafeBufferPointer(rebasing: t[..<q])

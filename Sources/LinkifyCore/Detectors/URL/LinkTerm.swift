@@ -118,7 +118,7 @@ enum CharacterProperties {
     static func containsBidiControl(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
         var k = r.lowerBound
         while k < r.upperBound && k + 2 < t.count {
-            if t[k] == 0xE2 && (t[k + 1] == 0x80 || t[k + 1] == 0x81),
+            if t[k] == 0xE2 && (t[k + 1] == 0x80 || t[k + 1] == 0x81) && t[k + 2] & 0xC0 == 0x80,
                isBidiControl(0x2000 | UInt32(t[k + 1] & 0x3F) << 6 | UInt32(t[k + 2] & 0x3F)) { return true }
             k += 1
         }

@@ -603,7 +603,7 @@ struct UTS58Scanner: EntityScanner {
             // Trojan Source: a bidirectional control between host characters makes
             // the authority invalid; at its edge it ends the URL (SPEC §5).
             var k = authorityStart
-            while !(t[k] == 0xE2 && CharacterProperties.isBidiControl(UTF8Bytes.decode(t, at: k).scalar)) { k += 1 }
+            while k < authorityEnd && !(t[k] == 0xE2 && CharacterProperties.isBidiControl(UTF8Bytes.decode(t, at: k).scalar)) { k += 1 }
             if CharacterProperties.bidiControlsAreInsideWord(t, k..<CharacterProperties.bidiControlsEnd(t, from: k)) || k == authorityStart {
                 state.reject(s, end, .url, .invalidHost)
                 return .skip(to: end)

@@ -119,6 +119,18 @@ import Testing
         }
     }
 
+    /// Invalid UTF-8 that looks like a bidirectional control to a byte test
+    /// (E2 80 then no continuation byte) is neither one nor a crash.
+    @Test func brokenBidiControlBytesAreText() {
+        let bytes: [UInt8] = Array("go http://a.com/x".utf8) + [0xE2, 0x80, 0x2E] + Array("y z myapp://b".utf8) + [0xE2, 0x80, 0x2E] + Array("c/ end".utf8)
+        for profile in [Profile.default, .gfm, .twitter] {
+            let finder = EntityFinder(options: FinderOptions(profile: profile))
+            let found = bytes.withUnsafeBufferPointer { TextReader().entities(in: $0, finder: finder) }
+            #expect(found.allSatisfy { $0.end <= bytes.count }, "\(profile)")
+            #expect(found.first?.start == 3, "\(profile)")   // (gfm keeps the invalid bytes, as cmark-gfm does)
+        }
+    }
+
     @Test func punycodeDecodesRFC3492Samples() {
         func decoded(_ s: String) -> [UInt32]? {
             let bytes = Array(s.utf8)
