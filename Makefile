@@ -36,6 +36,8 @@ conformance: build
 tables:
 	python3 scripts/gen/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
 	python3 scripts/gen/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	@# Needs the PyPI package idna 3.13 (pip install idna==3.13: its UTS #46 17.0.0 table).
+	python3 scripts/gen/gen_uts46_tables.py Sources/LinkifyCore/Tables
 	@# Needs Debian's ruby-github-linguist (apt-get install --no-install-recommends ruby-github-linguist).
 	python3 scripts/gen/gen_extension_tables.py "$$(dpkg -L ruby-github-linguist | grep '/languages.yml$$')" \
 		$(SHARED)/data/tlds-alpha-by-domain.txt Sources/LinkifyCore/Tables/TLDDoubleLife.swift

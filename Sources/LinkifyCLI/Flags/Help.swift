@@ -108,6 +108,13 @@ enum Help {
             :LINE: (main.rs:2:5). Not links either: pkg@1.2.3, git@host:path SSH remotes,
             version numbers, bare IPv4 addresses, URLs with user info; javascript:,
             vbscript: and data: are never linked.
+            Hosts after a scheme must pass UTS #46 ToASCII (http://☃.net/ is one;
+            http://1.2.3.999/, a label ending in _ or http://ex%zzample.com/ link
+            nothing). A URL ends before the backtick that closes a code span opened
+            before it, before a hard line break (\\ at a line's end) and before a
+            bidirectional control (one between host characters: no link; all
+            profiles). An email's local part is letters, digits, marks and . _ % + -
+            ('me@example.com' in EMAIL='me@example.com'; $USER@example.com: none).
 
             Exit status: 0 success, 1 --check found a file that would change, 2 usage
             error or a file that could not be read or written (the other files are still

@@ -113,9 +113,26 @@ struct GFMScanner: EntityScanner {
                 i += 1
                 continue
             }
-            guard let r = b == 0x77 ? matchWWW(t, at: i, &cache) : matchScheme(t, colon: i, floor: minStart) else {
+            guard var r = b == 0x77 ? matchWWW(t, at: i, &cache) : matchScheme(t, colon: i, floor: minStart) else {
                 i += 1
                 continue
+            }
+            if CharacterProperties.containsBidiControl(t, r) {
+                // SPEC §5, a documented deviation from cmark-gfm (Trojan Source): a
+                // bidirectional control between host characters leaves the whole
+                // link as text; anywhere else the link ends before it.
+                let hostStart = b == 0x77 ? r.lowerBound : i + 3
+                var q = hostStart
+                while q < r.upperBound && !(t[q] == 0xE2 && CharacterProperties.isBidiControl(UTF8Bytes.decode(t, at: q).scalar)) { q += 1 }
+                let inside = q == hostStart || (q < Self.hostEnd(t, from: hostStart, before: r.upperBound)
+                    && CharacterProperties.bidiControlsAreInsideWord(t, q..<CharacterProperties.bidiControlsEnd(t, from: q)))
+                let before = UnsafeBufferPointer(rebasing: t[..<q])
+                var fresh = DomainRunCache()
+                guard !inside, let shorter = b == 0x77 ? matchWWW(before, at: i, &fresh) : matchScheme(before, colon: i, floor: minStart) else {
+                    i = max(i + 1, q)
+                    continue
+                }
+                r = shorter
             }
             if due >= 0 {
                 findEmails(t, floor..<r.lowerBound, firstAt: firstAt, into: &out)
@@ -211,6 +228,14 @@ struct GFMScanner: EntityScanner {
     @inline(__always)
     static func isASCIIPunctuation(_ b: UInt8) -> Bool {
         (b >= 0x21 && b <= 0x2F) || (b >= 0x3A && b <= 0x40) || (b >= 0x5B && b <= 0x60) || (b >= 0x7B && b <= 0x7E)
+    }
+
+    /// Where the host that starts at `i` ends (before `end`): at the first `/`,
+    /// `?`, `#`, `:` or white space.
+    static func hostEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int) -> Int {
+        var k = i
+        while k < end && t[k] != 0x2F && t[k] != 0x3F && t[k] != 0x23 && t[k] != 0x3A && !isSpace(t[k]) { k += 1 }
+        return k
     }
 
     /// cmark's `cmark_isspace`: tab, line feed, carriage return, space.

@@ -102,6 +102,60 @@ enum CharacterProperties {
         cp == 0x2E || cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61
     }
 
+    /// The bidirectional controls of Trojan Source (U+200E, U+200F,
+    /// U+202A–202E, U+2066–2069): Link_Term include, but one inside a host
+    /// makes it invalid and anywhere else it ends the URL, in every profile (SPEC §5).
+    @inline(__always)
+    static func isBidiControl(_ cp: UInt32) -> Bool {
+        switch cp {
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// Whether `t[r]` holds a bidirectional control (`isBidiControl`); all of
+    /// them are three bytes from `E2 80` or `E2 81`.
+    static func containsBidiControl(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        while k < r.upperBound && k + 2 < t.count {
+            if t[k] == 0xE2 && (t[k + 1] == 0x80 || t[k + 1] == 0x81) && t[k + 2] & 0xC0 == 0x80,
+               isBidiControl(0x2000 | UInt32(t[k + 1] & 0x3F) << 6 | UInt32(t[k + 2] & 0x3F)) { return true }
+            k += 1
+        }
+        return false
+    }
+
+    /// The bidirectional controls directly before `k` (one or more, not before
+    /// `floor`): where their run starts, or `k` when there is none.
+    static func bidiControlsStart(_ t: UnsafeBufferPointer<UInt8>, endingAt k: Int, floor: Int = 0) -> Int {
+        var s = k
+        while s - 3 >= floor && t[s - 3] == 0xE2, case let (cp, len) = UTF8Bytes.decode(t, before: s, floor: floor),
+              len == 3, isBidiControl(cp) { s -= 3 }
+        return s
+    }
+
+    /// The bidirectional controls from `k` on: where their run ends, or `k`.
+    static func bidiControlsEnd(_ t: UnsafeBufferPointer<UInt8>, from k: Int) -> Int {
+        var e = k
+        while e + 2 < t.count && t[e] == 0xE2, isBidiControl(UTF8Bytes.decode(t, at: e).scalar) { e += 3 }
+        return e
+    }
+
+    /// Whether the run of bidirectional controls `t[run]` stands inside a word:
+    /// a host character on each side (an ASCII letter, digit, `-` or `_`, or a
+    /// character beyond ASCII that Link_Term includes). Such a control is inside
+    /// a host, which it makes invalid; one at a word's edge (`⁦‪example.com‬⁩`
+    /// in right-to-left text) only ends or precedes the link (SPEC §5).
+    static func bidiControlsAreInsideWord(_ t: UnsafeBufferPointer<UInt8>, _ run: Range<Int>, floor: Int = 0) -> Bool {
+        guard !run.isEmpty, run.lowerBound > floor, run.upperBound < t.count else { return false }
+        @inline(__always) func isWordCharacter(_ cp: UInt32) -> Bool {
+            if cp < 0x80 { return ByteClass.isHostASCII(UInt8(cp)) || cp == 0x5F }
+            return cp != UTF8Bytes.invalid && !isBidiControl(cp) && linkTerm(cp) == .include
+        }
+        return isWordCharacter(UTF8Bytes.decode(t, before: run.lowerBound, floor: floor).scalar)
+            && isWordCharacter(UTF8Bytes.decode(t, at: run.upperBound).scalar)
+    }
+
     /// The fullwidth and ideographic punctuation that ends a URL in text
     /// without spaces (SPEC §5): ，、。；：！？
     @inline(__always)

@@ -45,6 +45,60 @@ enum Punycode {
         return output
     }
 
+    /// The code points that the Punycode `t[r]` (without `xn--`) decodes to
+    /// (RFC 3492 §6.2), or nil when it is not valid Punycode or longer than
+    /// `limit` bytes (a DNS label's 63: the decoding is quadratic in the label).
+    static func decode(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, limit: Int = 63) -> [UInt32]? {
+        guard !r.isEmpty, r.count <= limit else { return nil }
+        var output: [UInt32] = []
+        // The basic code points are those before the last `-`, if any.
+        var delimiter: Int?
+        for k in r where t[k] == 0x2D { delimiter = k }
+        for k in r.lowerBound..<(delimiter ?? r.lowerBound) {
+            guard t[k] < 0x80 else { return nil }
+            output.append(UInt32(t[k]))
+        }
+        var n = Int(initialN)
+        var i = 0
+        var bias = initialBias
+        var k = delimiter.map { $0 + 1 } ?? r.lowerBound
+        while k < r.upperBound {
+            let oldI = i
+            var w = 1
+            var step = base
+            while true {
+                guard k < r.upperBound, let d = digitValue(t[k]) else { return nil }
+                k += 1
+                let (product, overflow) = d.multipliedReportingOverflow(by: w)
+                guard !overflow, i <= Int(Int32.max) - product else { return nil }
+                i += product
+                let th = step <= bias ? tMin : (step >= bias + tMax ? tMax : step - bias)
+                if d < th { break }
+                guard w <= Int(Int32.max) / (base - th) else { return nil }
+                w *= base - th
+                step += base
+            }
+            let count = output.count + 1
+            bias = adapt(i - oldI, points: count, first: oldI == 0)
+            guard n <= 0x10FFFF - i / count else { return nil }
+            n += i / count
+            i %= count
+            guard n <= 0x10FFFF, !(0xD800...0xDFFF).contains(n), n >= 0x80 else { return nil }
+            output.insert(UInt32(n), at: i)
+            i += 1
+        }
+        return output
+    }
+
+    private static func digitValue(_ b: UInt8) -> Int? {
+        switch b {
+        case 0x30...0x39: return Int(b) - 0x30 + 26
+        case 0x41...0x5A: return Int(b) - 0x41
+        case 0x61...0x7A: return Int(b) - 0x61
+        default: return nil
+        }
+    }
+
     private static func digit(_ d: Int) -> UInt8 {
         d < 26 ? UInt8(0x61 + d) : UInt8(0x30 + d - 26)
     }

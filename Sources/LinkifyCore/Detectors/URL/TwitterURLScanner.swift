@@ -62,6 +62,17 @@ struct TwitterURLScanner: EntityScanner {
                 guard Self.isRunChar(cp) else { break }
                 runEnd += len
             }
+            // SPEC §5, a documented deviation from twitter-text (Trojan Source): a
+            // bidirectional control between the run and more host characters is
+            // inside the host, which it makes invalid; at a word's edge it only
+            // precedes or ends the link (twitter-text's own right-to-left cases).
+            let controlsBefore = CharacterProperties.bidiControlsStart(t, endingAt: runStart, floor: state.lastIndex)..<runStart
+            let controlsAfter = runEnd..<CharacterProperties.bidiControlsEnd(t, from: runEnd)
+            if CharacterProperties.bidiControlsAreInsideWord(t, controlsBefore, floor: state.lastIndex)
+                || CharacterProperties.bidiControlsAreInsideWord(t, controlsAfter, floor: state.lastIndex) {
+                i = max(runEnd, state.lastIndex)
+                continue
+            }
             state.scanRun(runStart..<runEnd, into: &out)
             i = max(runEnd, state.lastIndex)
         }

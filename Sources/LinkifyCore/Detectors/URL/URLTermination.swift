@@ -80,6 +80,9 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
                     lastSafe = i
                     continue
                 }
+                // A Markdown hard line break, `\` at the end of a line, is never part
+                // of a URL (SPEC §5).
+                if b == 0x5C && i + 1 < n && (t[i + 1] == 0x0A || t[i + 1] == 0x0D) { return lastSafe }
                 // Other ASCII by mask tests (CharacterProperties.plainInclude…):
                 // the same steps as the general loop below takes for these bytes.
                 let bit = UInt64(1) &<< UInt64(b & 63)
@@ -117,6 +120,9 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
             var term = cp < 128 ? asciiTerm[Int(cp)] : CharacterProperties.linkTerm(cp)
             if cjkIsHard && cp >= 0x3000 && CharacterProperties.isCJKTerminator(cp)
                 && !(ideographicStopsInHost && cp == 0x3002 && part == .authority) { term = .hard }
+            // A bidirectional control ends the URL; in the authority the caller
+            // refuses the host that holds it instead (SPEC §5, Trojan Source).
+            if cp >= 0x200E && cp <= 0x2069 && CharacterProperties.isBidiControl(cp) && part != .authority { term = .hard }
             guard let current = part else {
                 guard let started = URLPart.started(by: cp) else { return i }
                 part = started
@@ -172,11 +178,11 @@ func plainPathBlock(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> (next: Int, l
     guard let base = t.baseAddress, i + 16 <= t.count else { return nil }
     let v = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
     let splat = ByteSearch.splat
-    // Printable ASCII but `# ( ) < > ? [ ] { }`.
+    // Printable ASCII but `# ( ) < > ? [ ] { }` and `\` (a hard line break may end the URL).
     let printable = (v &- splat(0x21)) .< splat(0x5E)
     let lower = v | splat(0x20)
     let excluded = (lower .== splat(0x7B)) .| (lower .== splat(0x7D)) .| ((v | splat(1)) .== splat(0x29))
-        .| ((v | splat(2)) .== splat(0x3E)) .| (v .== splat(0x3F)) .| (v .== splat(0x23))
+        .| ((v | splat(2)) .== splat(0x3E)) .| (v .== splat(0x3F)) .| (v .== splat(0x23)) .| (v .== splat(0x5C))
     let plain = printable .& .!excluded
     // Soft: `! " ' , . : ;`.
     let soft = ((v &- splat(0x21)) .< splat(2)) .| (v .== splat(0x27)) .| ((v | splat(2)) .== splat(0x2E))

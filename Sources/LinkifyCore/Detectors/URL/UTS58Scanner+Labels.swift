@@ -138,30 +138,12 @@ extension UTS58Scanner {
     }
 
     /// `validAuthority(t, r) != nil` for an authority of `isPlainAuthorityByte`
-    /// bytes, in one pass: `host[:port]`, labels of letters, digits, `-` and `_`
-    /// that are not empty (but for a final dot) and do not start or end with `-`.
+    /// bytes: `host[:port]` with a host that `HostValidation` accepts.
     @inline(__always)
     static func validPlainAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        var k = r.lowerBound
-        var labelStart = k
-        while k < r.upperBound {
-            let b = t[k]
-            if b == 0x2E {
-                if labelStart == k || t[labelStart] == 0x2D || t[k - 1] == 0x2D { return false }
-                k += 1
-                labelStart = k
-                continue
-            }
-            if b == 0x3A { break }
-            k += 1
-        }
-        let hostEnd = k
-        guard hostEnd > r.lowerBound else { return false }
-        if labelStart < hostEnd {
-            if t[labelStart] == 0x2D || t[hostEnd - 1] == 0x2D { return false }
-        } else if labelStart == r.lowerBound {
-            return false
-        }
+        var hostEnd = r.lowerBound
+        while hostEnd < r.upperBound && t[hostEnd] != 0x3A { hostEnd += 1 }
+        guard HostValidation.isValidHost(t, r.lowerBound..<hostEnd) else { return false }
         guard hostEnd < r.upperBound else { return true }
         // `:port`: at most five digits, at most 65535.
         let digits = (hostEnd + 1)..<r.upperBound
@@ -224,7 +206,7 @@ extension UTS58Scanner {
             k += 1
         }
         let checked = cut.map { host.lowerBound..<$0 } ?? host
-        guard validLabels(t, checked, allowUnderscore: true) else { return nil }
+        guard HostValidation.isValidHost(t, checked) else { return nil }
         return cut ?? r.upperBound
     }
 
@@ -237,8 +219,43 @@ extension UTS58Scanner {
     static func joinsLocalPart(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Bool {
         var k = i
         let limit = min(t.count, i + 64)
-        while k < limit && t[k] < 0x80 && t[k] != 0x40 && t[k] != 0x2F && t[k] != 0x3F && t[k] != 0x23
-            && CharacterProperties.isEmailLocal(UInt32(t[k])) { k += 1 }
+        while k < limit && isLocalPartASCII(t[k]) { k += 1 }
         return k + 1 < t.count && t[k] == 0x40 && (ByteClass.isHostASCII(t[k + 1]) || t[k + 1] >= 0x80)
+    }
+
+    // MARK: - Email local parts (SPEC §5, a documented deviation from UTS #58)
+
+    /// Whether the ASCII byte `b` belongs to a local part: a letter, a digit
+    /// or `. _ % + -`. The other Link_Email symbols (`!#$&*/=?^`{|}~`) end it,
+    /// so that `EMAIL='me@example.com'` and `--author=me@example.com` link
+    /// `me@example.com`; `'` belongs only between two letters (`localPartStart`).
+    @inline(__always)
+    static func isLocalPartASCII(_ b: UInt8) -> Bool {
+        ByteClass.isAlnum(b) || b == 0x2E || b == 0x5F || b == 0x25 || b == 0x2B || b == 0x2D
+    }
+
+    /// Where the local part that ends at `at` (the `@`) starts, never before
+    /// `floor`: it runs back over `isLocalPartASCII` bytes, Link_Email
+    /// characters beyond ASCII (letters, marks and digits), and `'` between
+    /// two letters (`o'brien`).
+    static func localPartStart(_ t: UnsafeBufferPointer<UInt8>, before at: Int, floor: Int) -> Int {
+        @inline(__always) func isLetter(_ cp: UInt32) -> Bool {
+            cp < 0x80 ? ByteClass.isAlpha(UInt8(cp)) : CharacterProperties.isEmailLocal(cp)
+        }
+        var k = at
+        while k > floor {
+            let b = t[k - 1]
+            if b < 0x80 {
+                if isLocalPartASCII(b) { k -= 1; continue }
+                guard b == 0x27, k < at, k - 1 > floor, isLetter(UTF8Bytes.decode(t, at: k).scalar),
+                      isLetter(UTF8Bytes.decode(t, before: k - 1, floor: floor).scalar) else { break }
+                k -= 1
+                continue
+            }
+            let (cp, len) = UTF8Bytes.decode(t, before: k, floor: floor)
+            guard CharacterProperties.isEmailLocal(cp) else { break }
+            k -= len
+        }
+        return k
     }
 }

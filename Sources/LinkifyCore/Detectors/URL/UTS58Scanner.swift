@@ -94,7 +94,8 @@ struct UTS58Scanner: EntityScanner {
             if i < state.cursor { i = state.cursor; continue }
             let b = t[i]
             if b == 0x3A {
-                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F, case let outcome = schemeURL(colon: i, &state), !outcome.isNothing {
+                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F, case var outcome = schemeURL(colon: i, &state), !outcome.isNothing {
+                    outcome = endingAtCodeSpan(outcome, trigger: i, &state) { schemeURL(colon: i, &$0) }
                     record(outcome, &state, into: &out)
                     i = max(i + 1, state.cursor)
                     continue
@@ -107,7 +108,8 @@ struct UTS58Scanner: EntityScanner {
             if dotLength == 1 && i + 1 < n, case let next = t[i + 1], ByteClass.isAlpha(next) || next == 0x5F {
                 nameDots.append(i)
             }
-            if case let outcome = domain(dot: i, dotLength: dotLength, &state), !outcome.isNothing {
+            if case var outcome = domain(dot: i, dotLength: dotLength, &state), !outcome.isNothing {
+                outcome = endingAtCodeSpan(outcome, trigger: i, &state) { domain(dot: i, dotLength: dotLength, &$0) }
                 record(outcome, &state, into: &out)
                 i = max(i + dotLength, state.cursor)
                 continue
@@ -135,6 +137,27 @@ struct UTS58Scanner: EntityScanner {
             if case .nothing = self { return true }
             return false
         }
+    }
+
+    /// SPEC §5: a backtick that closes a code span opened before a link ends
+    /// it (``run `curl https://example.com/a/b` now``). When the text that the
+    /// candidate at `trigger` covers holds the backticks that close the code
+    /// span open there, the candidate is read again with the text ending at them.
+    @inline(__always)
+    private func endingAtCodeSpan(_ outcome: Outcome, trigger: Int, _ state: inout ScanState,
+                                  _ again: (inout ScanState) -> Outcome) -> Outcome {
+        let end: Int
+        switch outcome {
+        case .entity(let e): end = e.end
+        case .skip(let e): end = e
+        case .nothing: return outcome
+        }
+        guard end > trigger, let close = state.closingBackticks(from: trigger, before: end) else { return outcome }
+        let whole = state.t
+        state.t = UnsafeBufferPointer(rebasing: whole[..<close])
+        let limited = again(&state)
+        state.t = whole
+        return limited
     }
 
     @inline(__always)
@@ -165,7 +188,8 @@ struct UTS58Scanner: EntityScanner {
     /// (UTS #58's hard start) and a memo of the last run of host characters
     /// found, so that backing up over `a.a.a.a…` stays linear.
     struct ScanState {
-        let t: UnsafeBufferPointer<UInt8>
+        /// The text; `endingAtCodeSpan` ends it at a closing backtick for one candidate.
+        var t: UnsafeBufferPointer<UInt8>
         var cursor: Int
         /// The last run found: host characters and separators from `runStart` to `runEnd`.
         var runStart: Int
@@ -197,6 +221,10 @@ struct UTS58Scanner: EntityScanner {
         /// less: the ones the document's members evidence may unlink (`retractMemberNames`).
         var weakBareStarts: [Int] = []
         var linkedBare: [LinkedBareName] = []
+        /// Backticks read so far (`openCodeSpan`): up to where, and the length
+        /// of the backtick run that opened a code span still open there (0: none).
+        var ticksRead = 0
+        var openTicks = 0
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
             self.t = t
@@ -218,6 +246,52 @@ struct UTS58Scanner: EntityScanner {
                 evidence.insertHost(t, from: evidenceStarts[evidenceHashed])
                 evidenceHashed += 1
             }
+        }
+
+        /// Where in `p..<end` the backtick run starts that closes the code span
+        /// open at `p` (a run as long as the one that opened it), or nil.
+        mutating func closingBackticks(from p: Int, before end: Int) -> Int? {
+            var k = ByteSearch.first(in: t, from: p, before: end, block: { v in v .== ByteSearch.splat(0x60) }, matches: { $0 == 0x60 })
+            guard k < end else { return nil }
+            let open = openCodeSpan(at: p)
+            guard open > 0 else { return nil }
+            while k < end {
+                guard t[k] == 0x60 else { k += 1; continue }
+                var e = k + 1
+                while e < t.count && t[e] == 0x60 { e += 1 }
+                if e - k == open { return k }
+                k = e
+            }
+            return nil
+        }
+
+        /// The length of the backtick run that opened a code span still open
+        /// at `p` (0: none), as CommonMark pairs them: a run opens a span, the
+        /// next run as long closes it, and a blank line ends the paragraph and
+        /// the span. Read on from where the last call stopped (the scan asks
+        /// about growing positions), so the text is read once.
+        mutating func openCodeSpan(at p: Int) -> Int {
+            if p < ticksRead { ticksRead = 0; openTicks = 0 }
+            var k = ticksRead
+            while k < p {
+                k = ByteSearch.first(in: t, from: k, before: p, block: { v in
+                    (v .== ByteSearch.splat(0x60)) .| (v .== ByteSearch.splat(0x0A))
+                }, matches: { $0 == 0x60 || $0 == 0x0A })
+                guard k < p else { break }
+                if t[k] == 0x0A {
+                    var e = k + 1
+                    while e < p && (t[e] == 0x20 || t[e] == 0x09 || t[e] == 0x0D) { e += 1 }
+                    if e < p && t[e] == 0x0A { openTicks = 0 }
+                    k += 1
+                    continue
+                }
+                var e = k + 1
+                while e < p && t[e] == 0x60 { e += 1 }
+                if openTicks == 0 { openTicks = e - k } else if openTicks == e - k { openTicks = 0 }
+                k = e
+            }
+            ticksRead = p
+            return openTicks
         }
 
         /// Records why a candidate was turned down, when explaining.
@@ -293,12 +367,18 @@ struct UTS58Scanner: EntityScanner {
             if state.explains { explainUnknownTLD(dot: p, labelStart..<labelEnd, &state) }
             return .nothing
         }
+        // Trojan Source: a bidirectional control between the last label and
+        // more host characters is inside the host, which it makes invalid (SPEC §5).
+        if domainEnd + 2 < n && t[domainEnd] == 0xE2, CharacterProperties.isBidiControl(UTF8Bytes.decode(t, at: domainEnd).scalar),
+           CharacterProperties.bidiControlsAreInsideWord(t, domainEnd..<CharacterProperties.bidiControlsEnd(t, from: domainEnd)) {
+            state.reject(state.hostRunStart(endingAt: p), domainEnd, .url, .invalidHost)
+            return .skip(to: domainEnd)
+        }
         // A "domain" right before `@` is the local part of an email address,
         // and so is one that more local-part characters join to an `@`
         // (`anty.sk+git@gmail.com`): the address is found at its `@`.
         if domainEnd < n && t[domainEnd] == 0x40 { return .nothing }
-        if domainEnd < n && t[domainEnd] != 0x2E && t[domainEnd] < 0x80
-            && CharacterProperties.isEmailLocal(UInt32(t[domainEnd])) && Self.joinsLocalPart(t, from: domainEnd) {
+        if domainEnd < n && t[domainEnd] != 0x2E && Self.isLocalPartASCII(t[domainEnd]) && Self.joinsLocalPart(t, from: domainEnd) {
             return .nothing
         }
 
@@ -339,7 +419,11 @@ struct UTS58Scanner: EntityScanner {
                 return .skip(to: p)
             }
         } else if domainStart > 0 && t[domainStart - 1] >= 0x80,
-                  CharacterProperties.isSymbolInLabel(UTF8Bytes.decode(t, before: domainStart, floor: 0).0) {
+                  case let before = UTF8Bytes.decode(t, before: domainStart, floor: 0).0,
+                  CharacterProperties.isSymbolInLabel(before)
+                    || (CharacterProperties.isBidiControl(before) && CharacterProperties.bidiControlsAreInsideWord(
+                        t, CharacterProperties.bidiControlsStart(t, endingAt: domainStart)..<domainStart)) {
+            // (A bidirectional control between host characters makes the host invalid: SPEC §5.)
             if state.explains { state.reject(domainStart, p, .url, .invalidHost) }
             return .skip(to: p)
         }
@@ -405,22 +489,26 @@ struct UTS58Scanner: EntityScanner {
     private func email(at: Int, domainEnd: Int, linkEnd: Int, _ state: inout ScanState) -> Outcome {
         let t = state.t
         let n = t.count
-        var localStart = at
-        while localStart > state.cursor {
-            let (cp, len) = UTF8Bytes.decode(t, before: localStart, floor: state.cursor)
-            guard CharacterProperties.isEmailLocal(cp) else { break }
-            localStart -= len
-        }
+        let localStart = Self.localPartStart(t, before: at, floor: state.cursor)
         // UTS #58: a local part is not empty, and has no leading, trailing or doubled dot.
         guard localStart < at, t[localStart] != 0x2E, t[at - 1] != 0x2E, !Self.hasDoubleDot(t, localStart..<at) else {
             state.reject(localStart, domainEnd, .email, .invalidLocalPart)
             return .skip(to: linkEnd)
         }
         // `scheme://user@host`: userinfo is not a link (UTS #58).
-        if at - localStart >= 2 && t[localStart] == 0x2F && t[localStart + 1] == 0x2F
-            && localStart > state.cursor && t[localStart - 1] == 0x3A {
+        if localStart >= state.cursor + 3 && t[localStart - 1] == 0x2F && t[localStart - 2] == 0x2F && t[localStart - 3] == 0x3A {
             state.reject(localStart, domainEnd, .url, .userInfo)
             return .skip(to: terminate(t, from: linkEnd, part: nil, cjkIsHard: true))
+        }
+        // `$USER@example.com` is a shell template, not an address; a
+        // bidirectional control before the local part hides where it starts (SPEC §5).
+        if localStart > state.cursor {
+            let before = UTF8Bytes.decode(t, before: localStart, floor: state.cursor).scalar
+            if before == 0x24 || (CharacterProperties.isBidiControl(before) && CharacterProperties.bidiControlsAreInsideWord(
+                t, CharacterProperties.bidiControlsStart(t, endingAt: localStart, floor: state.cursor)..<localStart, floor: state.cursor)) {
+                state.reject(localStart, domainEnd, .email, .invalidLocalPart)
+                return .skip(to: linkEnd)
+            }
         }
         // An SSH remote, `git@github.com:owner/repo.git`: `@host:` and a non-digit.
         if domainEnd + 1 < n && t[domainEnd] == 0x3A && !ByteClass.isDigit(t[domainEnd + 1]) {
@@ -469,7 +557,13 @@ struct UTS58Scanner: EntityScanner {
             return .skip(to: end)   // userinfo: not a link (UTS #58)
         }
         if isWeb {
-            // A character that no authority holds (`<`, `,`, `"`, …) ends the URL there.
+            // The host runs over every character that UTS #46 does not refuse
+            // (`http://☃.net/`: validAuthority then checks its labels). Punctuation
+            // around a link (Link_Term soft, brackets: `,` `"` `<` `)`) ends the URL
+            // there; any other character (`%`, `$`, a bidirectional control) makes
+            // the host invalid, and a URL that starts with a scheme is linked whole
+            // or not at all: neither `http://ex` nor `zzample.com/` of
+            // `http://ex%zzample.com/` (SPEC §5).
             var k = authorityStart
             while k < authorityEnd {
                 let b = t[k]
@@ -478,14 +572,17 @@ struct UTS58Scanner: EntityScanner {
                     continue
                 }
                 let (cp, len) = UTF8Bytes.decode(t, at: k)
-                guard CharacterProperties.isHostLabel(cp) || CharacterProperties.isLabelSeparator(cp)
-                    || cp == 0x3A || cp == 0x5B || cp == 0x5D || cp == 0x5F else { break }
+                guard cp >= 0x80 && HostValidation.isHostCodePoint(cp) else { break }
                 k += len
             }
-            // A URL that starts with a scheme is linked whole or not at all: an
-            // emoji or symbol in the host (`http://★x.example/a`, `http://x★.example/a`)
-            // skips all of it, so that neither `x.example/a` nor `http://x` is linked.
-            if k < authorityEnd && t[k] >= 0x80 && CharacterProperties.isSymbolInLabel(UTF8Bytes.decode(t, at: k).0) {
+            if k < authorityEnd, case let cp = UTF8Bytes.decode(t, at: k).0, CharacterProperties.isBidiControl(cp) {
+                // Trojan Source: a bidirectional control between host characters
+                // makes the host invalid; at its edge it ends the URL (SPEC §5).
+                if CharacterProperties.bidiControlsAreInsideWord(t, k..<CharacterProperties.bidiControlsEnd(t, from: k)) {
+                    state.reject(s, end, .url, .invalidHost)
+                    return .skip(to: end)
+                }
+            } else if k < authorityEnd && CharacterProperties.linkTerm(UTF8Bytes.decode(t, at: k).0) == .include {
                 state.reject(s, end, .url, .invalidHost)
                 return .skip(to: end)
             }
@@ -502,6 +599,16 @@ struct UTS58Scanner: EntityScanner {
             }
         } else if end == authorityStart {
             return .skip(to: end)
+        } else if CharacterProperties.containsBidiControl(t, authorityStart..<authorityEnd) {
+            // Trojan Source: a bidirectional control between host characters makes
+            // the authority invalid; at its edge it ends the URL (SPEC §5).
+            var k = authorityStart
+            while k < authorityEnd && !(t[k] == 0xE2 && CharacterProperties.isBidiControl(UTF8Bytes.decode(t, at: k).scalar)) { k += 1 }
+            if CharacterProperties.bidiControlsAreInsideWord(t, k..<CharacterProperties.bidiControlsEnd(t, from: k)) || k == authorityStart {
+                state.reject(s, end, .url, .invalidHost)
+                return .skip(to: end)
+            }
+            end = k
         }
         state.evidenceStarts.append(authorityStart)
         return schemeURLOutcome(s..<end, &state)
@@ -548,6 +655,12 @@ struct UTS58Scanner: EntityScanner {
                 if a < tail && t[a] == 0x40 {
                     state.reject(s, tail, .url, .userInfo)
                     return .skip(to: tail)   // userinfo: not a link (UTS #58)
+                }
+                // An included character that no host holds (`%`, `$`, `*`): the
+                // host is not valid, and no part of the URL is linked (as in schemeURL).
+                if CharacterProperties.asciiLinkTerm[Int(t[k])] == .include {
+                    state.reject(s, tail, .url, .invalidHost)
+                    return .skip(to: tail)
                 }
             }
             authorityEnd = k

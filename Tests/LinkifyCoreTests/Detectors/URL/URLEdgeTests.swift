@@ -4,10 +4,12 @@ import Testing
 /// URL correctness seen on real text. Where a line comes from is
 /// said beside it; the others are the issue's own examples.
 @Suite struct URLEdgeTests {
-    /// A URL that starts with a scheme is linked whole or not at all.
+    /// A URL that starts with a scheme is linked whole or not at all; symbol
+    /// and emoji labels are hosts, as UTS #46 ToASCII accepts them (SPEC §5).
     @Test func schemeURLIsWholeOrNothing() {
-        #expect(marked("go http://★x.example/a now") == "go http://★x.example/a now")
-        #expect(marked("go http://x★.example/a now") == "go http://x★.example/a now")
+        #expect(marked("go http://★x.example/a now") == "go |http://★x.example/a| now")
+        #expect(marked("go http://x★.example/a now") == "go |http://x★.example/a| now")
+        #expect(marked("go http://x%y.example/a now") == "go http://x%y.example/a now")
         #expect(marked("see http://x.example/a now") == "see |http://x.example/a| now")
     }
 
