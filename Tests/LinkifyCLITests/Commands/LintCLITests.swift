@@ -77,13 +77,13 @@ let markdownReaderSkipsLinks: Bool = {
 
     @Test func usageErrorIsStatusTwo() {
         #expect(Subprocess.linkify(["lint", "--format", "xml"]).status == 2)
-        let fix = Subprocess.linkify(["lint", "--fix"], stdin: "see https://example.com\n")
+        let fix = Subprocess.linkify(["lint", "--fix", "-"], stdin: "see https://example.com\n")
         #expect(fix.status == 2)
         #expect(fix.err.hasPrefix("linkify: --fix"))
     }
 
     @Test func standardInputIsMarkdownByDefault() {
-        let r = Subprocess.linkify(["lint"], stdin: "<!-- x -->\nsee https://example.com\n")
+        let r = Subprocess.linkify(["lint", "-"], stdin: "<!-- x -->\nsee https://example.com\n")
         #expect(r.status == 1)
         #expect(r.out == "-:2:5: bare URL https://example.com\n")
         let html = Subprocess.linkify(["lint", "--from", "html", "-"], stdin: "<a href=\"https://example.com\">https://example.com</a>\n")
