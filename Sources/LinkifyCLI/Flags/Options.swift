@@ -258,11 +258,11 @@ extension Flag {
         Flag("cashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for $cashtags (default: https://twitter.com/search?q=%24{})") { o, v in o.cashtagURL = v },
         Flag("date-url", value: "TEMPLATE", for: [.annotate], "URL template for dates; {} is the ISO 8601 value (default: dates are <time> elements, text in markdown)") { o, v in o.dateURL = v },
         Flag("address-url", value: "TEMPLATE", for: [.annotate], "URL template for addresses; {} is the one-line address (default: an OpenStreetMap search)") { o, v in o.addressURL = v },
-        Flag("locale", value: "LL_CC", for: [.annotate], "language and region for dates and phone numbers (default: from LC_ALL/LANG, else en_US)") { o, v throws(UsageError) in
+        Flag("locale", value: "LL_CC", for: [.annotate], "language and region for dates and phone numbers: an ISO 639-1 language and an ISO 3166-1 alpha-2 region, checked (en_GB, not en_UK; default: from LC_ALL/LANG, else en_US)") { o, v throws(UsageError) in
             _ = try Options.checkedLocale(v)
             o.locale = v
         },
-        Flag("phone-region", value: "CC", for: [.annotate], "region for national phone numbers, ISO 3166 alpha-2 (default: the locale's region)") { o, v throws(UsageError) in
+        Flag("phone-region", value: "CC", for: [.annotate], "region for national phone numbers: ISO 3166-1 alpha-2, checked (GB, not UK), or ZZ for none (default: the locale's region)") { o, v throws(UsageError) in
             try Options.checkPhoneRegion(v)
             o.phoneRegion = v
         },
