@@ -6,11 +6,13 @@ import LinkifyCore
 extension Options {
     /// The finder options these command-line options ask for.
     func finderOptions(environment: Environment) throws(UsageError) -> FinderOptions {
+        // Checked when given (so that a config file's error names its key), and here for Options built by hand.
         var templates = LinkTemplates()
-        if let t = mentionURL { templates.mention = t }
-        if let t = hashtagURL { templates.hashtag = t }
-        if let t = cashtagURL { templates.cashtag = t }
-        if let t = addressURL { templates.address = t }
+        if let t = mentionURL { try Self.checkTemplate(t, for: "--mention-url"); templates.mention = t }
+        if let t = hashtagURL { try Self.checkTemplate(t, for: "--hashtag-url"); templates.hashtag = t }
+        if let t = cashtagURL { try Self.checkTemplate(t, for: "--cashtag-url"); templates.cashtag = t }
+        if let t = addressURL { try Self.checkTemplate(t, for: "--address-url"); templates.address = t }
+        if let t = dateURL { try Self.checkTemplate(t, for: "--date-url") }
         templates.date = dateURL
         let now: CivilDateTime
         if let text = self.now {
@@ -33,6 +35,14 @@ extension Options {
 extension Options {
     // The flags check their values when given (so that a config file's error
     // names its key), and again here for Options built by hand.
+
+    /// A usage error when a URL template (`--mention-url` and the other kind
+    /// templates, or a `--pattern`'s) has a `{…}` that is no placeholder, or
+    /// a lone brace (SPEC §2).
+    static func checkTemplate(_ template: String, for flag: String) throws(UsageError) {
+        let problem = flag == "--pattern" ? PatternTemplate.problem(in: template) : URLTemplate.problem(in: template)
+        if let problem { throw UsageError("invalid template '\(template)' for \(flag): \(problem)") }
+    }
 
     /// The moment `--now` names; a usage error when it is not ISO 8601.
     static func checkedNow(_ text: String) throws(UsageError) -> CivilDateTime {

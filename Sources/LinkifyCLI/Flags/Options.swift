@@ -249,15 +249,32 @@ extension Flag {
         Flag("links", value: "FILE", for: [.annotate], repeats: true, "many literal links, one TEXT<TAB>URL a line") { o, v in o.literalLinkFiles.append(v) },
         Flag("ignore-case", for: [.annotate], "literal links match regardless of case") { o, _ in o.ignoreCase = true },
         Flag("pattern", value: "'REGEX=>TEMPLATE'", for: [.annotate], repeats: true,
-             "link each match of REGEX to TEMPLATE ({0} the match, {1}… groups, {name} named groups; repeatable)") { o, v throws(UsageError) in
-            _ = try Options.splitPattern(v)
+             "link each match of REGEX to TEMPLATE ({} or {0} the match, {1}… groups, {name} named groups, {{ and }} braces; repeatable)") { o, v throws(UsageError) in
+            let (_, template) = try Options.splitPattern(v)
+            try Options.checkTemplate(template, for: "--pattern")
             o.patterns.append(v)
         },
-        Flag("mention-url", value: "TEMPLATE", for: [.annotate], "URL template for @mentions; {} is the name (default: https://twitter.com/{})") { o, v in o.mentionURL = v },
-        Flag("hashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for #hashtags (default: https://twitter.com/hashtag/{})") { o, v in o.hashtagURL = v },
-        Flag("cashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for $cashtags (default: https://twitter.com/search?q=%24{})") { o, v in o.cashtagURL = v },
-        Flag("date-url", value: "TEMPLATE", for: [.annotate], "URL template for dates; {} is the ISO 8601 value (default: dates are <time> elements, text in markdown)") { o, v in o.dateURL = v },
-        Flag("address-url", value: "TEMPLATE", for: [.annotate], "URL template for addresses; {} is the one-line address (default: an OpenStreetMap search)") { o, v in o.addressURL = v },
+        Flag("mention-url", value: "TEMPLATE", for: [.annotate],
+             "URL template for @mentions; {} or {0} is the name, {{ and }} are braces, any other {…} is an error (default: https://twitter.com/{})") { o, v throws(UsageError) in
+            try Options.checkTemplate(v, for: "--mention-url")
+            o.mentionURL = v
+        },
+        Flag("hashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for #hashtags (default: https://twitter.com/hashtag/{})") { o, v throws(UsageError) in
+            try Options.checkTemplate(v, for: "--hashtag-url")
+            o.hashtagURL = v
+        },
+        Flag("cashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for $cashtags (default: https://twitter.com/search?q=%24{})") { o, v throws(UsageError) in
+            try Options.checkTemplate(v, for: "--cashtag-url")
+            o.cashtagURL = v
+        },
+        Flag("date-url", value: "TEMPLATE", for: [.annotate], "URL template for dates; {} is the ISO 8601 value (default: dates are <time> elements, text in markdown)") { o, v throws(UsageError) in
+            try Options.checkTemplate(v, for: "--date-url")
+            o.dateURL = v
+        },
+        Flag("address-url", value: "TEMPLATE", for: [.annotate], "URL template for addresses; {} is the one-line address (default: an OpenStreetMap search)") { o, v throws(UsageError) in
+            try Options.checkTemplate(v, for: "--address-url")
+            o.addressURL = v
+        },
         Flag("locale", value: "LL_CC", for: [.annotate], "language and region for dates and phone numbers: an ISO 639-1 language and an ISO 3166-1 alpha-2 region, checked (en_GB, not en_UK; default: from LC_ALL/LANG, else en_US)") { o, v throws(UsageError) in
             _ = try Options.checkedLocale(v)
             o.locale = v
