@@ -307,7 +307,7 @@ extension Flag {
             guard let n = Int(v), n > 0 else { throw UsageError("invalid value '\(v)' for --truncate (expected a positive number)") }
             o.truncate = n
         },
-        Flag("in-place", short: "i", for: [.annotate], "rewrite each input file in its own format, atomically") { o, _ in o.inPlace = true },
+        Flag("in-place", short: "i", for: [.annotate], "rewrite each input file in its own format, atomically (--to markdown: plain-text files too; another --to is an error: use -o DIR)") { o, _ in o.inPlace = true },
         Flag("check", for: [.annotate], "write nothing; list the files --in-place would change; exit 1 if any") { o, _ in o.check = true },
         Flag("fix", for: [.lint], "rewrite files in place so that nothing is left bare") { o, _ in o.fix = true },
         Flag("include", value: "GLOB", repeats: true, "only files matching GLOB in directory walks, as in .gitignore (repeatable; default: Markdown, HTML and .txt files; lint: Markdown files)") { o, v in o.includes.append(v) },

@@ -185,6 +185,28 @@ import Testing
         #expect(dir.text("d/t.txt") == "[t.com](https://t.com)\n")
     }
 
+    /// Issue 24 item 7: `-i` and `--check` keep each file's format, so
+    /// another `--to` is a usage error that points to `-o DIR`, not ignored.
+    @Test(arguments: [["-i", "--to", "html", "a.md"], ["--check", "--to", "html", "a.md"], ["-i", "--to", "json", "a.md"],
+                      ["--to", "jsonl", "-i", "a.md"], ["-i", "--to=html", "p.html"]])
+    func inPlaceWithAnotherOutputFormatPointsToOutputFolder(_ args: [String]) {
+        let dir = TempFolder()
+        dir.file("a.md", "see a.com\n")
+        dir.file("p.html", "<p>see a.com</p>\n")
+        let r = SpawnedLinkify.run(args, in: dir.path)
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderrText.split(separator: "\n").count == 1)
+        #expect(r.stderrText.contains("keeps each file's format"), "\(r.stderrText)")
+        #expect(r.stderrText.contains("-o DIR"), "\(r.stderrText)")
+        #expect(dir.text("a.md") == "see a.com\n")
+        #expect(dir.text("p.html") == "<p>see a.com</p>\n")
+        // --to markdown only says how plain-text files are rewritten.
+        let markdown = SpawnedLinkify.run(["-i", "--to", "markdown", "a.md"], in: dir.path)
+        #expect(markdown.status == 0)
+        #expect(dir.text("a.md") == "see [a.com](https://a.com)\n")
+    }
+
     @Test(arguments: [
         (["-i"], "--in-place needs files"),
         (["-i", "-"], "--in-place needs files"),
