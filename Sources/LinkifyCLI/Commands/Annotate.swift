@@ -167,8 +167,11 @@ struct AnnotateJob: Sendable {
                 try out.flush()
             } catch is ContentChanged {}
             guard comparison.differs || comparison.offset != comparison.size else { return 0 }
-            // The exact bytes of the name, as `find` prints them.
-            try (PathBytes.bytes(input.path) + [0x0A]).withUnsafeBytes { try output.write(job: index, $0) }
+            // The exact bytes of the name, as `find` prints them. A closed pipe
+            // ends the run, but this file was found to change (SPEC §1).
+            do {
+                try (PathBytes.bytes(input.path) + [0x0A]).withUnsafeBytes { try output.write(job: index, $0) }
+            } catch is BrokenPipe {}
             return 1
         }
     }

@@ -72,7 +72,8 @@ enum Help {
               -restore, -disable-file and -enable-file.
 
             Exit status: 0 nothing found (or all fixed), 1 something found (or left),
-            2 usage error or a file that could not be read or written.
+            2 usage error or a file that could not be read or written. A closed output
+            pipe ends quietly with the status of what was found (lint | head exits 1).
 
             Options:
 
@@ -111,7 +112,7 @@ enum Help {
 
             Exit status: 0 success, 1 --check found a file that would change, 2 usage
             error or a file that could not be read or written (the other files are still
-            processed). A closed output pipe ends quietly.
+            processed). A closed output pipe ends quietly, with the status so far.
 
             """
         }

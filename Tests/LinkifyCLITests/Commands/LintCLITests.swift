@@ -90,6 +90,23 @@ let markdownReaderSkipsLinks: Bool = {
         #expect(html.status == 0)
     }
 
+    /// Issue 24 item 10: `linkify lint FILE | head -1` keeps the status of
+    /// what was found when the pipe closes (SPEC §1).
+    @Test func aClosedPipeKeepsTheStatusOfWhatWasFound() {
+        // More findings than a pipe holds: linkify is still writing when head exits.
+        let dir = lintFolder(["a.md": String(repeating: "see https://example.com/page\n", count: 20_000)])
+        defer { Subprocess.removeTree(dir) }
+        for format in ["text", "json"] {
+            let r = Subprocess.bash("'\(Subprocess.linkify)' lint --format \(format) a.md | head -n 1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"", cwd: dir)
+            #expect(r.out == "status 1\n", "\(format)")
+            #expect(!r.err.contains("linkify"))
+        }
+        let clean = lintFolder(["a.md": String(repeating: "see <https://example.com/page>\n", count: 20_000)])
+        defer { Subprocess.removeTree(clean) }
+        let r = Subprocess.bash("'\(Subprocess.linkify)' lint a.md | head -n 1; echo \"status ${PIPESTATUS[0]}\"", cwd: clean)
+        #expect(r.out == "status 0\n")
+    }
+
     @Test func directoriesAreWalkedForMarkdownFiles() {
         let dir = lintFolder([
             "a.md": "https://a.example.com\n", "b.txt": "https://b.example.com\n", "c.html": "https://c.example.com\n",
