@@ -253,7 +253,11 @@ import LinkifyTestSupport
         #expect(missing.stderrText == "linkify: nope.md: No such file or directory\n")
         let lint = SpawnedLinkify.run(["lint", "d"], in: dir.path)
         #expect(lint.stderr.isEmpty)
-        #expect(SpawnedLinkify.run(["lint", "--verbose", "d"], in: dir.path).stderrText == "linkify: d/bin.md: skipped: binary file\n")
+        #expect(SpawnedLinkify.run(["lint", "--verbose", "d"], in: dir.path).stderrText == """
+            linkify: d/t.txt: skipped: not a Markdown file (lint walks Markdown files; --include takes others)
+            linkify: d/bin.md: skipped: binary file
+
+            """)
     }
 }
 

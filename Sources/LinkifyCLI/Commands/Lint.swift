@@ -65,11 +65,10 @@ extension Driver {
     }
 
     /// The inputs lint takes: as annotate takes them, but a directory walk
-    /// keeps only Markdown files unless `--include` says otherwise.
+    /// takes only Markdown files (in any case) unless `--include` says otherwise.
     mutating func lintInputs(_ options: Options) -> [Input] {
-        inputs(options).filter { input in
-            !input.fromWalk || !options.includes.isEmpty || InputFormat(path: input.path) == .markdown
-        }
+        inputs(options, defaultIncludes: WalkFilter.markdownIncludes,
+               notIncluded: "not a Markdown file (lint walks Markdown files; --include takes others)")
     }
 
     func makeLintReporter(_ options: Options) -> any LintReporter {

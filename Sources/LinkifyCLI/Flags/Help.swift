@@ -34,7 +34,8 @@ enum Help {
             Reads each PATH (a file, a directory walked recursively, or - for standard
             input; no PATH reads standard input) and writes it back with links added,
             or writes what it found as JSON. A directory walk takes Markdown, HTML and
-            .txt files, skipping hidden files, node_modules, binary files and what
+            .txt files (extensions in any case: README.MD), skipping hidden files,
+            node_modules, binary files and what
             .gitignore, .git/info/exclude and git's global excludes file ignore.
             Settings come from the command line, then from the .linkify.json nearest
             to each input (see --config).

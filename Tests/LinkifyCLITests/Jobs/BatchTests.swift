@@ -21,7 +21,15 @@ import Testing
         #expect(r.status == 0)
         let paths = r.stdoutText.split(separator: "\n").map { $0.split(separator: "\"")[3] }
         #expect(paths == ["docs/a.txt", "docs/b.md", "docs/sub/c.html"])
-        #expect(r.stderrText == "linkify: docs/bin.txt: skipped: binary file\n")
+        // --verbose says what the walk skipped, then what was skipped when read.
+        #expect(r.stderrText == """
+            linkify: docs/.git: skipped: hidden
+            linkify: docs/.hidden: skipped: hidden
+            linkify: docs/data.csv: skipped: not a Markdown, HTML or .txt file (--include takes others)
+            linkify: docs/node_modules: skipped: a node_modules folder
+            linkify: docs/bin.txt: skipped: binary file
+
+            """)
         let quiet = SpawnedLinkify.run(["-q", "--verbose", "--to", "jsonl", "docs"], in: dir.path)
         #expect(quiet.stderrText == "")
     }
@@ -85,6 +93,39 @@ import Testing
         let r = SpawnedLinkify.run(["--to", "jsonl", "--include", "*.csv", "--exclude", "vendor", "--exclude", "d.*", "r"], in: dir.path)
         let paths = r.stdoutText.split(separator: "\n").map { String($0.split(separator: "\"")[3]) }
         #expect(paths == ["r/a.csv"])
+    }
+
+    /// Issue 24 item 6: the default extension lists match in any case (a user's
+    /// globs keep theirs), and `--verbose` says what a walk skipped and why.
+    @Test func defaultExtensionsMatchInAnyCaseAndVerboseSaysWhatWasSkipped() {
+        let dir = TempFolder()
+        dir.file("d/README.MD", "see https://a.com\n")
+        dir.file("d/notes.Markdown", "see https://b.com\n")
+        dir.file("d/X.HTM", "<p>see c.com</p>\n")
+        dir.file("d/LOG.TXT", "see d.com\n")
+        dir.file("d/image.png", "see e.com\n")
+        dir.file("d/old.md", "see f.com\n")
+        dir.file("d/.gitignore", "old.md\n")
+        let r = SpawnedLinkify.run(["--to", "jsonl", "--verbose", "d"], in: dir.path)
+        #expect(r.status == 0)
+        let paths = r.stdoutText.split(separator: "\n").map { $0.split(separator: "\"")[3] }
+        #expect(paths == ["d/LOG.TXT", "d/README.MD", "d/X.HTM", "d/notes.Markdown"])
+        #expect(r.stderrText == """
+            linkify: d/.gitignore: skipped: hidden
+            linkify: d/image.png: skipped: not a Markdown, HTML or .txt file (--include takes others)
+            linkify: d/old.md: skipped: ignored by git's ignore rules
+
+            """)
+        // A user's glob keeps its case.
+        let glob = SpawnedLinkify.run(["--to", "jsonl", "--include", "*.md", "--verbose", "d"], in: dir.path)
+        #expect(glob.stdoutText.isEmpty)
+        #expect(glob.stderrText.contains("linkify: d/README.MD: skipped: not matched by --include\n"))
+        // lint walks Markdown files, in any case too.
+        let lint = SpawnedLinkify.run(["lint", "--verbose", "d"], in: dir.path)
+        #expect(lint.status == 1)
+        #expect(lint.stdoutText == "d/README.MD:1:5: bare URL https://a.com\nd/notes.Markdown:1:5: bare URL https://b.com\n")
+        #expect(lint.stderrText.contains("linkify: d/X.HTM: skipped: not a Markdown file (lint walks Markdown files; --include takes others)\n"))
+        #expect(SpawnedLinkify.run(["-q", "--verbose", "--to", "jsonl", "d"], in: dir.path).stderrText.isEmpty)
     }
 
     @Test func symlinkedFoldersAreNotFollowed() {
