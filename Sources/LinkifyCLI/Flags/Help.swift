@@ -52,8 +52,11 @@ enum Help {
 
             Reports each URL or email address that annotate would link (with --profile gfm:
             what GitHub would leave bare), as PATH:LINE:COLUMN: bare URL TEXT, or in the
-            json, github (workflow commands) or sarif (2.1.0) format. Standard input is
-            read as Markdown (--stdin-filepath: by the name's extension). A directory is
+            json, github (workflow commands) or sarif (2.1.0) format. Without a PATH it
+            checks the current folder; standard input is read only when named - or with
+            --stdin-filepath, as Markdown (--stdin-filepath: by the name's extension).
+            With --format text on a terminal, a summary (3 files, 2 findings) ends the
+            run on standard error. A directory is
             walked for Markdown files only (.md .markdown .mdown .mkd .mdx; --include
             replaces that set), as annotate walks: hidden files, node_modules, ignored
             and binary files skipped. A file named on the command line is read in the

@@ -32,8 +32,9 @@ enum ManPage {
         [\\fIOPTIONS\\fR] [\\fIPATH\\fR...]
         .SH DESCRIPTION
         Reads each PATH (a file, a directory walked recursively, or \\- for standard input; no PATH
-        reads standard input) and writes it back with links added (HTML anchors or Markdown links), or
-        writes what it found as JSON. \\fBlinkify lint\\fR reports bare (unlinked) URLs and email addresses.
+        reads standard input, and \\fBlint\\fR checks the current directory) and writes it back with
+        links added (HTML anchors or Markdown links), or writes what it found as JSON.
+        \\fBlinkify lint\\fR reports bare (unlinked) URLs and email addresses.
         .SH OPTIONS
 
         """

@@ -68,7 +68,8 @@ struct ResolvedOptions {
             if let to = o.to, to != .html { throw UsageError("--standalone writes an HTML document: it cannot be combined with --to \(to.rawValue)") }
             if o.inPlace || o.check { throw UsageError("\(o.inPlace ? "--in-place" : "--check") keeps each file's format: it cannot be combined with --standalone") }
         }
-        if o.command == .lint, o.fix, o.paths.isEmpty || o.paths.contains("-") {
+        // Without a path lint checks the current folder; it reads standard input with - or --stdin-filepath.
+        if o.command == .lint, o.fix, o.paths.contains("-") || o.paths.isEmpty && o.stdinFilepath != nil {
             throw UsageError("--fix rewrites files in place; it cannot rewrite standard input")
         }
     }
