@@ -17,6 +17,7 @@ extension Driver {
         let inputs = self.inputs(options.raw)
         // Inputs whose nearest .linkify.json is not the run's get their own finder and anchors.
         let configs = try FileConfigs.plan(inputs, run: options.raw, arguments: arguments)
+        if !options.quiet { for note in configs.notes { report("linkify: \(note)") } }
         var settings = [InputSettings(finder: finder, anchors: options.anchors)]
         for own in configs.others {
             var ownFinder = try own.finderOptions(environment: io.environment)

@@ -18,6 +18,7 @@ extension Driver {
         let inputs = lintInputs(options.raw)
         // Inputs whose nearest .linkify.json is not the run's are linted with their own settings.
         let configs = try FileConfigs.plan(inputs, run: options.raw, arguments: arguments)
+        if !options.quiet { for note in configs.notes { report("linkify: \(note)") } }
         func lintJob(_ o: Options, _ finder: EntityFinder) -> LintJob {
             var job = LintJob(finder: finder, from: o.from, fix: options.fix, stdin: io.stdin)
             job.stdinFilepath = options.stdinFilepath
