@@ -38,7 +38,14 @@ extension Driver {
         try stdout.flush()
 
         let totalBytes = inputs.reduce(0) { $0 + $1.size }
-        let meter: ProgressMeter? = ProgressMeter.isWanted(options.progress, fd: io.stderr, files: inputs.count, bytes: totalBytes)
+        // Results (or --check's list) on the terminal: no bar to mix with them.
+        let writesStdout: Bool
+        switch mode {
+        case .standardOutput, .check: writesStdout = true
+        default: writesStdout = false
+        }
+        let meter: ProgressMeter? = ProgressMeter.isWanted(options.progress, fd: io.stderr, files: inputs.count, bytes: totalBytes,
+                                                           resultsOnTerminal: writesStdout && FileSystem.isTerminal(io.stdout))
             ? ProgressMeter(fd: io.stderr, totalFiles: inputs.count, totalBytes: totalBytes) : nil
         let errFD = io.stderr
         let printLine: @Sendable (String) -> Void = { message in

@@ -321,7 +321,7 @@ extension Flag {
         Flag("config", value: "FILE", "read options from a JSON file for every input (default: for each input the nearest .linkify.json from its folder upwards to the git work tree's top)") { o, v in o.config = v },
         Flag("no-config", "do not read a configuration file") { o, _ in o.noConfig = true },
         Flag("explain", for: [.annotate], "say on standard error why each candidate was linked or rejected") { o, _ in o.explain = true },
-        Flag("progress", for: [.annotate], "always show a progress bar on standard error (default: on a terminal, for 200 files or 64 MiB or more)") { o, _ in o.progress = true },
+        Flag("progress", for: [.annotate], "show a progress bar on standard error (default: on a terminal, for 200 files or 64 MiB or more); never while the results go to a terminal, and erased on exit and on Ctrl-C") { o, _ in o.progress = true },
         Flag("no-progress", for: [.annotate], "never show a progress bar") { o, _ in o.progress = false },
         Flag("completions", value: "SHELL", choices: .shells, "print a completion script for bash, zsh or fish") { o, v throws(UsageError) in
             guard ["bash", "zsh", "fish"].contains(v) else { throw UsageError("invalid value '\(v)' for --completions (expected one of: bash, zsh, fish)") }

@@ -380,3 +380,56 @@ import Testing
         #expect(off.stderr.isEmpty)
     }
 }
+
+/// Issue 24 item 12: the bar is never drawn into the output it would mix
+/// with, and never left on the screen.
+@Suite struct ProgressOnATerminalTests {
+    static let environment = ["PATH=/usr/bin:/bin", "LANG=C"]
+
+    @Test func noBarWhileTheResultsGoToTheTerminal() throws {
+        let dir = TempFolder()
+        for k in 0..<210 { dir.file("d/f\(1000 + k).txt", "x\n") }
+        // Standard output on the terminal: no bar, even for 200 files or with --progress.
+        for arguments in [["d"], ["--progress", "d"], ["--check", "--progress", "d"]] {
+            let run = try #require(Spawn.runOnTerminal(SpawnedLinkify.binary, arguments, cwd: dir.path, environment: Self.environment,
+                                                       stdoutOnTerminal: true))
+            #expect(run.result.status == 0)
+            let shown = String(decoding: run.terminal, as: UTF8.self)
+            #expect(!shown.contains("MB/s") && !shown.contains("\u{1B}[K"), "\(arguments): \(shown.suffix(200))")
+            if arguments == ["d"] { #expect(shown.hasPrefix("x\r\nx\r\n")) }
+        }
+        // The results in a folder: the bar is drawn, then erased.
+        let folder = try #require(Spawn.runOnTerminal(SpawnedLinkify.binary, ["d", "-o", "out"], cwd: dir.path, environment: Self.environment,
+                                                      stdoutOnTerminal: true))
+        #expect(folder.result.status == 0)
+        let shown = String(decoding: folder.terminal, as: UTF8.self)
+        #expect(shown.contains("MB/s"))
+        #expect(shown.hasSuffix("\r\u{1B}[K"))
+    }
+
+    @Test func anInterruptErasesTheBar() throws {
+        let dir = TempFolder()
+        dir.file("a.txt", "see a.com\n")
+        // A FIFO nobody writes to: the run waits on it with the bar drawn.
+        #expect(mkfifo(dir.at("wait.txt"), 0o644) == 0)
+        for sig in [SIGINT, SIGTERM] {
+            var sent = false
+            var looks = 0
+            let run = try #require(Spawn.runOnTerminal(SpawnedLinkify.binary, ["--progress", "a.txt", "wait.txt", "-o", "out"], cwd: dir.path,
+                                                       environment: Self.environment, stdoutOnTerminal: false) { shown, pid in
+                looks += 1
+                if !sent && String(decoding: shown, as: UTF8.self).contains("MB/s") {
+                    kill(pid, sig)
+                    sent = true
+                } else if looks == 1500 {
+                    kill(pid, SIGKILL)   // 30 s and no bar: the run would wait for ever
+                }
+            })
+            #expect(sent)
+            #expect(run.result.signal == sig)
+            let shown = String(decoding: run.terminal, as: UTF8.self)
+            #expect(shown.contains("MB/s"))
+            #expect(shown.hasSuffix("\r\u{1B}[K"), "\(shown.suffix(120).debugDescription)")
+        }
+    }
+}
