@@ -32,12 +32,14 @@ conformance: build
 	@if [ -f $(SHARED)/tools/conformance.py ]; then python3 $(SHARED)/tools/conformance.py --bin $(BIN) $(SHARED)/conformance; \
 	else echo "conformance: no $(SHARED), its full scorer skipped"; fi
 
-# Regenerates Sources/LinkifyCore/Tables from ../shared and Linguist (commit the result).
+# Regenerates Sources/LinkifyCore/Tables from ../shared, iso-codes and Linguist (commit the result).
 tables:
 	python3 scripts/gen/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
 	python3 scripts/gen/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
 	@# Needs the PyPI package idna 3.13 (pip install idna==3.13: its UTS #46 17.0.0 table).
 	python3 scripts/gen/gen_uts46_tables.py Sources/LinkifyCore/Tables
+	@# Needs Debian's iso-codes (apt-get install --no-install-recommends iso-codes).
+	python3 scripts/gen/gen_iso_codes.py /usr/share/iso-codes/json Sources/LinkifyCore/Tables
 	@# Needs Debian's ruby-github-linguist (apt-get install --no-install-recommends ruby-github-linguist).
 	python3 scripts/gen/gen_extension_tables.py "$$(dpkg -L ruby-github-linguist | grep '/languages.yml$$')" \
 		$(SHARED)/data/tlds-alpha-by-domain.txt Sources/LinkifyCore/Tables/TLDDoubleLife.swift

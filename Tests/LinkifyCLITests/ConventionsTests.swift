@@ -136,6 +136,33 @@ import LinkifyTestSupport
         #expect(r.stdoutText == #"<a href="https://a.com">a.com</a> x@y.com"# + "\n")
     }
 
+    /// Issue 24 item 11: a nested file's run settings are ignored, and said
+    /// so once on standard error (not once per input).
+    @Test func runSettingsInANestedFileAreNotedOnce() {
+        let dir = TempFolder()
+        dir.file("docs/.linkify.json", #"{"jobs": 2, "detect": "url", "progress": true}"#)
+        dir.file("docs/a.txt", "a.com x@y.com\n")
+        dir.file("docs/b.md", "https://b.com\n")
+        let r = SpawnedLinkify.run(["docs/a.txt", "docs/b.md"], in: dir.path)
+        #expect(r.status == 0)
+        #expect(r.stdoutText == #"<a href="https://a.com">a.com</a> x@y.com"# + "\n" + "<https://b.com>\n")
+        let lines = r.stderrText.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(r.stderrText.hasPrefix("linkify: /"))
+        #expect(r.stderrText.hasSuffix("/docs/.linkify.json: ignored here: jobs, progress (settings of the whole run: "
+            + "give them on the command line or in the current folder's .linkify.json)\n"), "\(r.stderrText)")
+        // lint takes no progress: only jobs is named.
+        let lint = SpawnedLinkify.run(["lint", "docs"], in: dir.path)
+        #expect(lint.status == 1)
+        #expect(lint.stderrText.hasSuffix("/docs/.linkify.json: ignored here: jobs (settings of the whole run: "
+            + "give them on the command line or in the current folder's .linkify.json)\n"), "\(lint.stderrText)")
+        #expect(SpawnedLinkify.run(["-q", "docs/a.txt"], in: dir.path).stderrText.isEmpty)
+        // The current folder's file is the run's: its settings count (--progress draws a bar), nothing to say.
+        let inside = SpawnedLinkify.run(["a.txt"], in: dir.at("docs"))
+        #expect(inside.status == 0)
+        #expect(inside.stderrText.contains("MB/s") && !inside.stderrText.contains("ignored here"))
+    }
+
     @Test func aBrokenNestedFileStopsTheRunBeforeAnythingIsWritten() {
         let dir = TempFolder()
         dir.file("docs/sub/.linkify.json", #"{"bogus": true}"#)
@@ -253,7 +280,11 @@ import LinkifyTestSupport
         #expect(missing.stderrText == "linkify: nope.md: No such file or directory\n")
         let lint = SpawnedLinkify.run(["lint", "d"], in: dir.path)
         #expect(lint.stderr.isEmpty)
-        #expect(SpawnedLinkify.run(["lint", "--verbose", "d"], in: dir.path).stderrText == "linkify: d/bin.md: skipped: binary file\n")
+        #expect(SpawnedLinkify.run(["lint", "--verbose", "d"], in: dir.path).stderrText == """
+            linkify: d/t.txt: skipped: not a Markdown file (lint walks Markdown files; --include takes others)
+            linkify: d/bin.md: skipped: binary file
+
+            """)
     }
 }
 

@@ -17,6 +17,7 @@ extension Driver {
         let inputs = self.inputs(options.raw)
         // Inputs whose nearest .linkify.json is not the run's get their own finder and anchors.
         let configs = try FileConfigs.plan(inputs, run: options.raw, arguments: arguments)
+        if !options.quiet { for note in configs.notes { report("linkify: \(note)") } }
         var settings = [InputSettings(finder: finder, anchors: options.anchors)]
         for own in configs.others {
             var ownFinder = try own.finderOptions(environment: io.environment)
@@ -37,7 +38,14 @@ extension Driver {
         try stdout.flush()
 
         let totalBytes = inputs.reduce(0) { $0 + $1.size }
-        let meter: ProgressMeter? = ProgressMeter.isWanted(options.progress, fd: io.stderr, files: inputs.count, bytes: totalBytes)
+        // Results (or --check's list) on the terminal: no bar to mix with them.
+        let writesStdout: Bool
+        switch mode {
+        case .standardOutput, .check: writesStdout = true
+        default: writesStdout = false
+        }
+        let meter: ProgressMeter? = ProgressMeter.isWanted(options.progress, fd: io.stderr, files: inputs.count, bytes: totalBytes,
+                                                           resultsOnTerminal: writesStdout && FileSystem.isTerminal(io.stdout))
             ? ProgressMeter(fd: io.stderr, totalFiles: inputs.count, totalBytes: totalBytes) : nil
         let errFD = io.stderr
         let printLine: @Sendable (String) -> Void = { message in
@@ -170,8 +178,11 @@ struct AnnotateJob: Sendable {
                 try out.flush()
             } catch is ContentChanged {}
             guard comparison.differs || comparison.offset != comparison.size else { return 0 }
-            // The exact bytes of the name, as `find` prints them.
-            try (PathBytes.bytes(input.path) + [0x0A]).withUnsafeBytes { try output.write(job: index, $0) }
+            // The exact bytes of the name, as `find` prints them. A closed pipe
+            // ends the run, but this file was found to change (SPEC §1).
+            do {
+                try (PathBytes.bytes(input.path) + [0x0A]).withUnsafeBytes { try output.write(job: index, $0) }
+            } catch is BrokenPipe {}
             return 1
         }
     }

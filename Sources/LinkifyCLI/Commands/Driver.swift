@@ -116,7 +116,9 @@ public struct Driver {
             }
             try out.flush()
         } catch is BrokenPipe {
-            return status.code == 2 ? 2 : 0
+            // SPEC §1: a closed output pipe ends the run quietly, with the status
+            // of what was found so far (`linkify lint | head` exits 1 on findings).
+            return status.code
         } catch let error as FileError {
             report("linkify: \(error.path): \(error.message)")
             status.record(2)

@@ -22,6 +22,7 @@ extension Driver {
         let rewrites = RewriteRun { line in
             Array((PathBytes.displayed(line) + "\n").utf8).withUnsafeBytes { try? FileSystem.writeAll(errFD, $0, path: "<stderr>") }
         }
+        if !options.quiet { for note in configs.notes { report("linkify: \(note)") } }
         func lintJob(_ o: Options, _ finder: EntityFinder) -> LintJob {
             var job = LintJob(finder: finder, from: o.from, fix: options.fix, stdin: io.stdin)
             job.rewrites = rewrites
@@ -42,6 +43,7 @@ extension Driver {
         // order, so output streams and what waits is one batch of findings.
         let batchSize = runner.workers == 1 ? 1 : 16 * runner.workers
         var batchStart = 0
+        var filesChecked = 0, findingsFound = 0
         while batchStart < inputs.count {
             let range = batchStart..<min(batchStart + batchSize, inputs.count)
             let batch = Array(inputs[range])
@@ -50,6 +52,8 @@ extension Driver {
             for outcome in runner.map(batch.count, { i in Result { try lintJobs[jobOf[first + i]].lint(batch[i]) } }) {
                 switch outcome {
                 case .success(let findings):
+                    filesChecked += 1
+                    findingsFound += findings.count
                     if !findings.isEmpty { status.record(1) }
                     out.buffer += reporter.report(findings)
                     try out.flushIfFull()
@@ -67,13 +71,30 @@ extension Driver {
             }
         }
         out.buffer += reporter.finish()
+        // SPEC §6: a report read on a terminal ends with a summary, on standard error.
+        if options.lintFormat == .text && !options.quiet && FileSystem.isTerminal(io.stdout) {
+            try out.flush()
+            report("\(filesChecked) file\(filesChecked == 1 ? "" : "s"), \(findingsFound) finding\(findingsFound == 1 ? "" : "s")")
+        }
     }
 
     /// The inputs lint takes: as annotate takes them, but a directory walk
-    /// keeps only Markdown files unless `--include` says otherwise.
+    /// takes only Markdown files (in any case) unless `--include` says otherwise, and
+    /// without a path lint checks the current folder: standard input only
+    /// with `-` or `--stdin-filepath` (SPEC §1, §6).
     mutating func lintInputs(_ options: Options) -> [Input] {
-        inputs(options).filter { input in
-            !input.fromWalk || !options.includes.isEmpty || InputFormat(path: input.path) == .markdown
+        var options = options
+        let currentFolder = options.paths.isEmpty && options.stdinFilepath == nil
+        if currentFolder { options.paths = ["."] }
+        let found = inputs(options, defaultIncludes: WalkFilter.markdownIncludes,
+                           notIncluded: "not a Markdown file (lint walks Markdown files; --include takes others)")
+        guard currentFolder else { return found }
+        // Named as they are below the current folder (`a.md`, not `./a.md`), as ripgrep names them.
+        return found.map { input in
+            guard input.path.hasPrefix("./") else { return input }
+            var named = Input(path: String(input.path.dropFirst(2)), fromWalk: input.fromWalk, relativePath: input.relativePath, size: input.size)
+            named.ignored = input.ignored
+            return named
         }
     }
 

@@ -60,14 +60,20 @@ struct IgnoreRules: Sendable {
 struct WalkFilter: Sendable {
     /// Files taken when no `--include` is given: Markdown, HTML and `.txt` (SPEC §2).
     static let defaultIncludes = ["*.md", "*.markdown", "*.mdown", "*.mkd", "*.mdx", "*.html", "*.htm", "*.xhtml", "*.txt"]
+    /// Files lint takes when no `--include` is given: Markdown (SPEC §6).
+    static let markdownIncludes = ["*.md", "*.markdown", "*.mdown", "*.mkd", "*.mdx"]
 
     let includes: [GlobPattern]
     let excludes: [GlobPattern]
+    /// No `--include` was given: the default lists are used, and match in any
+    /// case (`README.MD`, SPEC §2); a user's globs keep their case, as in git.
+    let usesDefaults: Bool
 
     /// Filters from the globs given; `defaults` stand in for an empty `includes`.
     init(includes: [String], excludes: [String], defaults: [String] = WalkFilter.defaultIncludes) {
         self.includes = (includes.isEmpty ? defaults : includes).compactMap { GlobPattern($0) }
         self.excludes = excludes.compactMap { GlobPattern($0) }
+        self.usesDefaults = includes.isEmpty
     }
 
     /// Whether a folder met in a walk is entered (`path` relative to the walk's root).
@@ -77,11 +83,28 @@ struct WalkFilter: Sendable {
 
     /// Whether a file met in a walk is taken.
     func takesFile(_ path: String) -> Bool {
-        matches(includes, path, isDirectory: false) && !matches(excludes, path, isDirectory: false)
+        isIncluded(path) && !isExcluded(path)
+    }
+
+    /// Whether the include globs (or the default lists) take the file `path`.
+    func isIncluded(_ path: String) -> Bool {
+        guard usesDefaults else { return matches(includes, path, isDirectory: false) }
+        // The default lists are lower case: a path folded to lower case (ASCII) matches them in any case.
+        var bytes = Array(path.utf8)
+        for i in bytes.indices where bytes[i] >= 0x41 && bytes[i] <= 0x5A { bytes[i] |= 0x20 }
+        return matches(includes, bytes, isDirectory: false)
+    }
+
+    /// Whether an `--exclude` glob takes the file `path` out.
+    func isExcluded(_ path: String) -> Bool {
+        matches(excludes, path, isDirectory: false)
     }
 
     private func matches(_ globs: [GlobPattern], _ path: String, isDirectory: Bool) -> Bool {
-        let bytes = Array(path.utf8)
+        matches(globs, Array(path.utf8), isDirectory: isDirectory)
+    }
+
+    private func matches(_ globs: [GlobPattern], _ bytes: [UInt8], isDirectory: Bool) -> Bool {
         let name = bytes[((bytes.lastIndex(of: 0x2F) ?? -1) + 1)...]
         var result = false
         for glob in globs where glob.matches(path: bytes, name: name, isDirectory: isDirectory) {

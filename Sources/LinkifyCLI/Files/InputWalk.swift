@@ -17,10 +17,23 @@ struct InputWalker {
     let environment: Environment
     /// Problems met (unreadable folders), as `(path, message)`.
     private(set) var errors: [FileError] = []
+    /// Whether to keep what the walk skips and why (`--verbose`).
+    var notesSkipped = false
+    /// What the walk skipped, and why, in walk order (with `notesSkipped`).
+    private(set) var skipped: [(path: String, reason: String)] = []
+    /// Why a file the include globs do not take is skipped (the caller knows
+    /// what the default lists are).
+    var notIncludedReason = "not matched by --include"
 
     init(filter: WalkFilter, environment: Environment = Environment()) {
         self.filter = filter
         self.environment = environment
+    }
+
+    /// What was skipped since the last call, and why (with `notesSkipped`).
+    mutating func takeSkipped() -> [(path: String, reason: String)] {
+        defer { skipped = [] }
+        return skipped
     }
 
     /// The files below `root`, in order.
@@ -90,8 +103,12 @@ struct InputWalker {
         if names.contains(".gitignore"), let contents = try? FileSystem.readSmallFile(join(directory, ".gitignore")) {
             rules = rules.adding(contents: contents, base: relative)
         }
-        for name in names where !name.hasPrefix(".") && name != "node_modules" {
+        for name in names {
             let path = join(directory, name)
+            if name.hasPrefix(".") || name == "node_modules" {
+                skip(path, name.hasPrefix(".") ? "hidden" : "a node_modules folder")
+                continue
+            }
             let rel = relative.isEmpty ? name : relative + "/" + name
             var st = stat()
             guard PathBytes.withCString(path, { lstat($0, &st) }) == 0 else {
@@ -101,18 +118,45 @@ struct InputWalker {
             var mode = st.st_mode & S_IFMT
             if mode == S_IFLNK {
                 // A link to a file is read; a link to a folder is not followed (SPEC §2).
-                guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else { continue }
+                guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else {
+                    skip(path, "a symbolic link to nothing")
+                    continue
+                }
                 mode = st.st_mode & S_IFMT
-                if mode == S_IFDIR { continue }
+                if mode == S_IFDIR {
+                    skip(path, "a symbolic link to a folder (not followed)")
+                    continue
+                }
             }
             if mode == S_IFDIR {
-                if rules.ignores(rel, isDirectory: true) || !filter.entersDirectory(rel) { continue }
-                walk(path, relative: rel, rules: rules, into: &result)
+                if rules.ignores(rel, isDirectory: true) {
+                    skip(path, Self.ignoredReason)
+                } else if !filter.entersDirectory(rel) {
+                    skip(path, Self.excludedReason)
+                } else {
+                    walk(path, relative: rel, rules: rules, into: &result)
+                }
             } else if mode == S_IFREG {
-                if rules.ignores(rel, isDirectory: false) || !filter.takesFile(rel) { continue }
-                result.append(Input(path: path, fromWalk: true, relativePath: rel, size: Int(st.st_size)))
+                if rules.ignores(rel, isDirectory: false) {
+                    skip(path, Self.ignoredReason)
+                } else if !filter.isIncluded(rel) {
+                    skip(path, notIncludedReason)
+                } else if filter.isExcluded(rel) {
+                    skip(path, Self.excludedReason)
+                } else {
+                    result.append(Input(path: path, fromWalk: true, relativePath: rel, size: Int(st.st_size)))
+                }
+            } else {
+                skip(path, "not a regular file")
             }
         }
+    }
+
+    static let ignoredReason = "ignored by git's ignore rules"
+    static let excludedReason = "excluded by --exclude"
+
+    private mutating func skip(_ path: String, _ reason: String) {
+        if notesSkipped { skipped.append((path, reason)) }
     }
 
     private func join(_ directory: String, _ name: String) -> String {
@@ -121,8 +165,12 @@ struct InputWalker {
 }
 
 extension Driver {
-    /// The inputs named by the paths, directories walked.
-    mutating func inputs(_ options: Options, defaultIncludes: [String] = WalkFilter.defaultIncludes) -> [Input] {
+    /// The inputs named by the paths, directories walked; with `--verbose`,
+    /// a note for each entry a walk skips, and why. `defaultIncludes` are
+    /// the files a walk takes without `--include`, which `notIncluded` names
+    /// (for the note on a file they do not take).
+    mutating func inputs(_ options: Options, defaultIncludes: [String] = WalkFilter.defaultIncludes,
+                         notIncluded: String = "not a Markdown, HTML or .txt file (--include takes others)") -> [Input] {
         var standardInput = Input(path: "-", fromWalk: false, relativePath: "-")
         if let name = options.stdinFilepath, options.paths.isEmpty || options.paths.contains("-") {
             standardInput.ignored = InputWalker.ignoresFile(name, environment: io.environment)
@@ -143,8 +191,11 @@ extension Driver {
                 if walker == nil {
                     walker = InputWalker(filter: WalkFilter(includes: options.includes, excludes: options.excludes, defaults: defaultIncludes),
                                          environment: io.environment)
+                    walker!.notesSkipped = options.verbose && !options.quiet
+                    if options.includes.isEmpty { walker!.notIncludedReason = notIncluded }
                 }
                 result += walker!.files(below: path)
+                for (skippedPath, reason) in walker!.takeSkipped() { report("linkify: \(skippedPath): skipped: \(reason)") }
             } else {
                 let name = String(PathBytes.lastComponent(path))
                 result.append(Input(path: path, fromWalk: false, relativePath: name, size: Int(st.st_size)))

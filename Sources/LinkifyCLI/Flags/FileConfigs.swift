@@ -21,6 +21,9 @@ struct FileConfigs {
     private(set) var others: [Options] = []
     /// For each input, 0 for the run's options, else `k` for `others[k - 1]`.
     private(set) var group: [Int]
+    /// One line for each file that sets run settings, which are ignored there
+    /// (issue 24): said once per file, not once per input.
+    private(set) var notes: [String] = []
 
     /// The options input `index` is read with: its own file's, else `run`.
     func options(of index: Int, run: Options) -> Options {
@@ -69,7 +72,16 @@ struct FileConfigs {
             }
             if commandLine == nil { commandLine = try OptionParser.parse(arguments) }
             var options = commandLine!
-            if let config { try ConfigFile.load(path: config, into: &options) }
+            if let config {
+                let before = options.given.count
+                try ConfigFile.load(path: config, into: &options)
+                var ignored: [String] = []
+                for key in options.given[before...] where runSettings.contains(key) && !ignored.contains(key) { ignored.append(key) }
+                if !ignored.isEmpty {
+                    result.notes.append("\(config): ignored here: \(ignored.joined(separator: ", ")) (settings of the whole run: "
+                        + "give them on the command line or in the current folder's \(ConfigFile.fileName))")
+                }
+            }
             options.takeRunSettings(from: run)
             result.others.append(options)
             groups[key] = result.others.count

@@ -6,11 +6,13 @@ import LinkifyCore
 extension Options {
     /// The finder options these command-line options ask for.
     func finderOptions(environment: Environment) throws(UsageError) -> FinderOptions {
+        // Checked when given (so that a config file's error names its key), and here for Options built by hand.
         var templates = LinkTemplates()
-        if let t = mentionURL { templates.mention = t }
-        if let t = hashtagURL { templates.hashtag = t }
-        if let t = cashtagURL { templates.cashtag = t }
-        if let t = addressURL { templates.address = t }
+        if let t = mentionURL { try Self.checkTemplate(t, for: "--mention-url"); templates.mention = t }
+        if let t = hashtagURL { try Self.checkTemplate(t, for: "--hashtag-url"); templates.hashtag = t }
+        if let t = cashtagURL { try Self.checkTemplate(t, for: "--cashtag-url"); templates.cashtag = t }
+        if let t = addressURL { try Self.checkTemplate(t, for: "--address-url"); templates.address = t }
+        if let t = dateURL { try Self.checkTemplate(t, for: "--date-url") }
         templates.date = dateURL
         let now: CivilDateTime
         if let text = self.now {
@@ -34,6 +36,14 @@ extension Options {
     // The flags check their values when given (so that a config file's error
     // names its key), and again here for Options built by hand.
 
+    /// A usage error when a URL template (`--mention-url` and the other kind
+    /// templates, or a `--pattern`'s) has a `{…}` that is no placeholder, or
+    /// a lone brace (SPEC §2).
+    static func checkTemplate(_ template: String, for flag: String) throws(UsageError) {
+        let problem = flag == "--pattern" ? PatternTemplate.problem(in: template) : URLTemplate.problem(in: template)
+        if let problem { throw UsageError("invalid template '\(template)' for \(flag): \(problem)") }
+    }
+
     /// The moment `--now` names; a usage error when it is not ISO 8601.
     static func checkedNow(_ text: String) throws(UsageError) -> CivilDateTime {
         guard let parsed = parseISODateTime(text) else {
@@ -42,17 +52,40 @@ extension Options {
         return parsed
     }
 
-    /// The `ll_CC` form of a `--locale` value; a usage error when it has none.
+    /// The `ll_CC` form of a `--locale` value; a usage error when it has
+    /// none, or when its language is not ISO 639-1 or its region neither ISO
+    /// 3166-1 alpha-2 nor `ZZ` (SPEC §2), with a suggestion (`en_UK` → `en_GB`).
     static func checkedLocale(_ value: String) throws(UsageError) -> String {
         guard let l = normalizedLocale(value) else { throw UsageError("invalid value '\(value)' for --locale (expected ll_CC, like en_US)") }
-        return l
+        let parts = l.split(separator: "_").map(String.init)
+        let language = parts[0], region = parts.count > 1 ? parts[1] : nil
+        let languageOK = ISOCodes.isLanguage(language)
+        let regionOK = region.map(isRegionOrZZ) ?? true
+        guard !languageOK || !regionOK else { return l }
+        // The suggestion mends both halves, or says nothing.
+        let fixedLanguage = languageOK ? language : ISOCodes.suggestedLanguage(for: language)
+        let fixedRegion = region.map { regionOK ? $0 : ISOCodes.suggestedRegion(for: $0) } ?? ""
+        let suggestion: String
+        if let fixedLanguage, let fixedRegion {
+            suggestion = " (did you mean '\(fixedLanguage)\(fixedRegion.isEmpty ? "" : "_" + fixedRegion)'?)"
+        } else {
+            suggestion = ""
+        }
+        let problem = languageOK ? "'\(region!)' is not an ISO 3166-1 alpha-2 region" : "'\(language)' is not an ISO 639-1 language"
+        throw UsageError("invalid value '\(value)' for --locale: \(problem)\(suggestion)")
     }
 
-    /// A usage error unless `region` is two ASCII letters.
+    /// A usage error unless `region` is ISO 3166-1 alpha-2 or `ZZ`, in any
+    /// case (SPEC §2), with a suggestion (`UK` → `GB`, `USA` → `US`).
     static func checkPhoneRegion(_ region: String) throws(UsageError) {
-        if region.count != 2 || !region.allSatisfy({ $0.isLetter && $0.isASCII }) {
-            throw UsageError("invalid value '\(region)' for --phone-region (expected a two-letter region, like US)")
-        }
+        guard !isRegionOrZZ(region) else { return }
+        let suggestion = ISOCodes.suggestedRegion(for: region).map { " (did you mean '\($0)'?)" } ?? ""
+        throw UsageError("invalid value '\(region)' for --phone-region: not an ISO 3166-1 alpha-2 region\(suggestion)")
+    }
+
+    /// ISO 3166-1 alpha-2, or `ZZ` (unknown region: no national numbers).
+    static func isRegionOrZZ(_ region: String) -> Bool {
+        region.uppercased() == "ZZ" || ISOCodes.isRegion(region)
     }
 }
 
@@ -70,11 +103,17 @@ func normalizedLocale(_ value: String) -> String? {
     return language.lowercased() + "_" + region.uppercased()
 }
 
-/// The locale from `LC_ALL`, then `LANG`; `en_US` when neither names one.
+/// The locale from `LC_ALL`, then `LANG`; `en_US` when neither names one,
+/// or names one whose language or region is no ISO code (`en_UK`): the
+/// environment never makes a usage error (SPEC §2). A language alone takes
+/// the region of the same letters when there is one (`de` → `de_DE`).
 func localeFromEnvironment(_ env: Environment) -> String {
     for key in ["LC_ALL", "LANG"] {
         if let v = env[key], !v.isEmpty, v != "C", v != "POSIX", !v.hasPrefix("C."), let l = normalizedLocale(v) {
-            return l.contains("_") ? l : l + "_" + l.uppercased()
+            let parts = l.split(separator: "_").map(String.init)
+            guard ISOCodes.isLanguage(parts[0]) else { return "en_US" }
+            if parts.count > 1 { return Options.isRegionOrZZ(parts[1]) ? l : "en_US" }
+            return ISOCodes.isRegion(l) ? l + "_" + l.uppercased() : l
         }
     }
     return "en_US"

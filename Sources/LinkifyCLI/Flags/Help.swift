@@ -34,7 +34,8 @@ enum Help {
             Reads each PATH (a file, a directory walked recursively, or - for standard
             input; no PATH reads standard input) and writes it back with links added,
             or writes what it found as JSON. A directory walk takes Markdown, HTML and
-            .txt files, skipping hidden files, node_modules, binary files and what
+            .txt files (extensions in any case: README.MD), skipping hidden files,
+            node_modules, binary files and what
             .gitignore, .git/info/exclude and git's global excludes file ignore.
             Settings come from the command line, then from the .linkify.json nearest
             to each input (see --config).
@@ -51,8 +52,11 @@ enum Help {
 
             Reports each URL or email address that annotate would link (with --profile gfm:
             what GitHub would leave bare), as PATH:LINE:COLUMN: bare URL TEXT, or in the
-            json, github (workflow commands) or sarif (2.1.0) format. Standard input is
-            read as Markdown (--stdin-filepath: by the name's extension). A directory is
+            json, github (workflow commands) or sarif (2.1.0) format. Without a PATH it
+            checks the current folder; standard input is read only when named - or with
+            --stdin-filepath, as Markdown (--stdin-filepath: by the name's extension).
+            With --format text on a terminal, a summary (3 files, 2 findings) ends the
+            run on standard error. A directory is
             walked for Markdown files only (.md .markdown .mdown .mkd .mdx; --include
             replaces that set), as annotate walks: hidden files, node_modules, ignored
             and binary files skipped. A file named on the command line is read in the
@@ -72,7 +76,8 @@ enum Help {
               -restore, -disable-file and -enable-file.
 
             Exit status: 0 nothing found (or all fixed), 1 something found (or left),
-            2 usage error or a file that could not be read or written.
+            2 usage error or a file that could not be read or written. A closed output
+            pipe ends quietly with the status of what was found (lint | head exits 1).
 
             Options:
 
@@ -118,7 +123,7 @@ enum Help {
 
             Exit status: 0 success, 1 --check found a file that would change, 2 usage
             error or a file that could not be read or written (the other files are still
-            processed). A closed output pipe ends quietly.
+            processed). A closed output pipe ends quietly, with the status so far.
 
             """
         }

@@ -55,8 +55,9 @@ enum ManPage {
         [\\fIOPTIONS\\fR] [\\fIPATH\\fR...]
         .SH DESCRIPTION
         Reads each PATH (a file, a directory walked recursively, or \\- for standard input; no PATH
-        reads standard input) and writes it back with links added (HTML anchors or Markdown links), or
-        writes what it found as JSON. \\fBlinkify lint\\fR reports bare (unlinked) URLs and email addresses.
+        reads standard input, and \\fBlint\\fR checks the current directory) and writes it back with
+        links added (HTML anchors or Markdown links), or writes what it found as JSON.
+        \\fBlinkify lint\\fR reports bare (unlinked) URLs and email addresses.
         .SH OPTIONS
 
         """
@@ -78,7 +79,8 @@ enum ManPage {
         s += """
         .SH EXIT STATUS
         0 success (lint: nothing found); 1 lint found something, or \\-\\-check found a file that would
-        change; 2 usage error or a file that could not be read or written (2 wins over 1).
+        change; 2 usage error or a file that could not be read or written (2 wins over 1). A closed
+        output pipe ends the run quietly with the status of what was found so far.
         .SH ENVIRONMENT
         \\fBLC_ALL\\fR, \\fBLANG\\fR: default locale. \\fBNO_COLOR\\fR: no colour.
         \\fBHOME\\fR, \\fBXDG_CONFIG_HOME\\fR: where git's global excludes file is found.

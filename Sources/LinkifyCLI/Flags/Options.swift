@@ -249,20 +249,37 @@ extension Flag {
         Flag("links", value: "FILE", for: [.annotate], repeats: true, "many literal links, one TEXT<TAB>URL a line") { o, v in o.literalLinkFiles.append(v) },
         Flag("ignore-case", for: [.annotate], "literal links match regardless of case") { o, _ in o.ignoreCase = true },
         Flag("pattern", value: "'REGEX=>TEMPLATE'", for: [.annotate], repeats: true,
-             "link each match of REGEX to TEMPLATE ({0} the match, {1}… groups, {name} named groups; repeatable)") { o, v throws(UsageError) in
-            _ = try Options.splitPattern(v)
+             "link each match of REGEX to TEMPLATE ({} or {0} the match, {1}… groups, {name} named groups, {{ and }} braces; repeatable)") { o, v throws(UsageError) in
+            let (_, template) = try Options.splitPattern(v)
+            try Options.checkTemplate(template, for: "--pattern")
             o.patterns.append(v)
         },
-        Flag("mention-url", value: "TEMPLATE", for: [.annotate], "URL template for @mentions; {} is the name (default: https://twitter.com/{})") { o, v in o.mentionURL = v },
-        Flag("hashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for #hashtags (default: https://twitter.com/hashtag/{})") { o, v in o.hashtagURL = v },
-        Flag("cashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for $cashtags (default: https://twitter.com/search?q=%24{})") { o, v in o.cashtagURL = v },
-        Flag("date-url", value: "TEMPLATE", for: [.annotate], "URL template for dates; {} is the ISO 8601 value (default: dates are <time> elements, text in markdown)") { o, v in o.dateURL = v },
-        Flag("address-url", value: "TEMPLATE", for: [.annotate], "URL template for addresses; {} is the one-line address (default: an OpenStreetMap search)") { o, v in o.addressURL = v },
-        Flag("locale", value: "LL_CC", for: [.annotate], "language and region for dates and phone numbers (default: from LC_ALL/LANG, else en_US)") { o, v throws(UsageError) in
+        Flag("mention-url", value: "TEMPLATE", for: [.annotate],
+             "URL template for @mentions; {} or {0} is the name, {{ and }} are braces, any other {…} is an error (default: https://twitter.com/{})") { o, v throws(UsageError) in
+            try Options.checkTemplate(v, for: "--mention-url")
+            o.mentionURL = v
+        },
+        Flag("hashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for #hashtags (default: https://twitter.com/hashtag/{})") { o, v throws(UsageError) in
+            try Options.checkTemplate(v, for: "--hashtag-url")
+            o.hashtagURL = v
+        },
+        Flag("cashtag-url", value: "TEMPLATE", for: [.annotate], "URL template for $cashtags (default: https://twitter.com/search?q=%24{})") { o, v throws(UsageError) in
+            try Options.checkTemplate(v, for: "--cashtag-url")
+            o.cashtagURL = v
+        },
+        Flag("date-url", value: "TEMPLATE", for: [.annotate], "URL template for dates; {} is the ISO 8601 value (default: dates are <time> elements, text in markdown)") { o, v throws(UsageError) in
+            try Options.checkTemplate(v, for: "--date-url")
+            o.dateURL = v
+        },
+        Flag("address-url", value: "TEMPLATE", for: [.annotate], "URL template for addresses; {} is the one-line address (default: an OpenStreetMap search)") { o, v throws(UsageError) in
+            try Options.checkTemplate(v, for: "--address-url")
+            o.addressURL = v
+        },
+        Flag("locale", value: "LL_CC", for: [.annotate], "language and region for dates and phone numbers: an ISO 639-1 language and an ISO 3166-1 alpha-2 region, checked (en_GB, not en_UK; default: from LC_ALL/LANG, else en_US)") { o, v throws(UsageError) in
             _ = try Options.checkedLocale(v)
             o.locale = v
         },
-        Flag("phone-region", value: "CC", for: [.annotate], "region for national phone numbers, ISO 3166 alpha-2 (default: the locale's region)") { o, v throws(UsageError) in
+        Flag("phone-region", value: "CC", for: [.annotate], "region for national phone numbers: ISO 3166-1 alpha-2, checked (GB, not UK), or ZZ for none (default: the locale's region)") { o, v throws(UsageError) in
             try Options.checkPhoneRegion(v)
             o.phoneRegion = v
         },
@@ -290,7 +307,7 @@ extension Flag {
             guard let n = Int(v), n > 0 else { throw UsageError("invalid value '\(v)' for --truncate (expected a positive number)") }
             o.truncate = n
         },
-        Flag("in-place", short: "i", for: [.annotate], "rewrite each input file in its own format, atomically (mode and owner kept)") { o, _ in o.inPlace = true },
+        Flag("in-place", short: "i", for: [.annotate], "rewrite each input file in its own format, atomically, mode and owner kept (--to markdown: plain-text files too; another --to is an error: use -o DIR)") { o, _ in o.inPlace = true },
         Flag("check", for: [.annotate], "write nothing; list the files --in-place would change; exit 1 if any") { o, _ in o.check = true },
         Flag("fix", for: [.lint], "rewrite files in place (mode and owner kept) so that nothing is left bare") { o, _ in o.fix = true },
         Flag("include", value: "GLOB", repeats: true, "only files matching GLOB in directory walks, as in .gitignore (repeatable; default: Markdown, HTML and .txt files; lint: Markdown files)") { o, v in o.includes.append(v) },
@@ -304,7 +321,7 @@ extension Flag {
         Flag("config", value: "FILE", "read options from a JSON file for every input (default: for each input the nearest .linkify.json from its folder upwards to the git work tree's top)") { o, v in o.config = v },
         Flag("no-config", "do not read a configuration file") { o, _ in o.noConfig = true },
         Flag("explain", for: [.annotate], "say on standard error why each candidate was linked or rejected") { o, _ in o.explain = true },
-        Flag("progress", for: [.annotate], "always show a progress bar on standard error (default: on a terminal, for 200 files or 64 MiB or more)") { o, _ in o.progress = true },
+        Flag("progress", for: [.annotate], "show a progress bar on standard error (default: on a terminal, for 200 files or 64 MiB or more); never while the results go to a terminal, and erased on exit and on Ctrl-C") { o, _ in o.progress = true },
         Flag("no-progress", for: [.annotate], "never show a progress bar") { o, _ in o.progress = false },
         Flag("completions", value: "SHELL", choices: .shells, "print a completion script for bash, zsh or fish") { o, v throws(UsageError) in
             guard ["bash", "zsh", "fish"].contains(v) else { throw UsageError("invalid value '\(v)' for --completions (expected one of: bash, zsh, fish)") }

@@ -58,13 +58,18 @@ struct ResolvedOptions {
             let flag = o.inPlace ? "--in-place" : "--check"
             if o.paths.isEmpty || o.paths.contains("-") { throw UsageError("\(flag) needs files: it cannot rewrite standard input") }
             if o.output != nil { throw UsageError("\(flag) cannot be combined with --output") }
-            if o.to == .json || o.to == .jsonl { throw UsageError("\(flag) keeps each file's format: it cannot write --to \(o.to!.rawValue)") }
+            // SPEC §2: --to markdown only says how plain-text files are rewritten;
+            // any other --to would be ignored, so it is refused.
+            if let to = o.to, to != .markdown {
+                throw UsageError("\(flag) keeps each file's format: it cannot write --to \(to.rawValue) (to write \(to.rawValue) files, use -o DIR)")
+            }
         }
         if o.command == .annotate, o.standalone {
             if let to = o.to, to != .html { throw UsageError("--standalone writes an HTML document: it cannot be combined with --to \(to.rawValue)") }
             if o.inPlace || o.check { throw UsageError("\(o.inPlace ? "--in-place" : "--check") keeps each file's format: it cannot be combined with --standalone") }
         }
-        if o.command == .lint, o.fix, o.paths.isEmpty || o.paths.contains("-") {
+        // Without a path lint checks the current folder; it reads standard input with - or --stdin-filepath.
+        if o.command == .lint, o.fix, o.paths.contains("-") || o.paths.isEmpty && o.stdinFilepath != nil {
             throw UsageError("--fix rewrites files in place; it cannot rewrite standard input")
         }
     }

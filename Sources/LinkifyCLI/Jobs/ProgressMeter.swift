@@ -26,9 +26,12 @@ final class ProgressMeter: Sendable {
     let screen = Mutex<Bool>(false)
     private let start: Double
 
-    /// Whether to show a bar: `--progress` forces it, `--no-progress` forbids
-    /// it; otherwise only on a terminal and for long work.
-    static func isWanted(_ choice: Bool?, fd: Int32, files: Int, bytes: Int) -> Bool {
+    /// Whether to show a bar: never while the results are written to a
+    /// terminal (`resultsOnTerminal`), where the bar would be drawn into
+    /// them (issue 24); else `--progress` forces it, `--no-progress` forbids
+    /// it, and otherwise only on a terminal and for long work.
+    static func isWanted(_ choice: Bool?, fd: Int32, files: Int, bytes: Int, resultsOnTerminal: Bool = false) -> Bool {
+        if resultsOnTerminal { return false }
         if let choice { return choice }
         return FileSystem.isTerminal(fd) && (files >= 200 || bytes >= 64 << 20)
     }
@@ -80,6 +83,7 @@ final class ProgressMeter: Sendable {
             var text = drawn ? "\r\u{1B}[K" : ""
             text += line + "\n"
             drawn = false
+            BarEraser.shownOn.store(-1, ordering: .releasing)
             let bytes = Array(text.utf8)
             bytes.withUnsafeBytes { try? FileSystem.writeAll(fd, $0, path: "<stderr>") }
         }
@@ -97,7 +101,9 @@ final class ProgressMeter: Sendable {
 
     /// Draws the first frame and starts redrawing on a thread of its own;
     /// returns that thread (nil if none could be had), for `stop(joining:)`.
+    /// From then on SIGINT, SIGTERM and SIGHUP erase the bar before the run dies.
     func startDrawing() -> pthread_t? {
+        BarEraser.install()
         draw()
         let box = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
@@ -126,6 +132,7 @@ final class ProgressMeter: Sendable {
                 clear.withUnsafeBytes { try? FileSystem.writeAll(fd, $0, path: "<stderr>") }
             }
             drawn = false
+            BarEraser.shownOn.store(-1, ordering: .releasing)
         }
     }
 
@@ -151,6 +158,8 @@ final class ProgressMeter: Sendable {
         screen.withLock { drawn in
             // Checked under the lock that stop() takes after setting it: no frame after the last clear.
             guard !stopped.load(ordering: .relaxed) else { return }
+            // Said before the frame is written: a signal that comes during the write still erases it.
+            BarEraser.shownOn.store(fd, ordering: .releasing)
             Array(line.utf8).withUnsafeBytes { try? FileSystem.writeAll(fd, $0, path: "<stderr>") }
             drawn = true
         }
@@ -160,5 +169,70 @@ final class ProgressMeter: Sendable {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
+
+/// Erases a drawn progress bar when SIGINT, SIGTERM or SIGHUP ends the run
+/// (issue 24: Ctrl-C left it on the screen), then hands the signal on to
+/// the handler that was there before (the temporary files' one, which
+/// removes them and dies by the signal) or dies by it.
+///
+/// The handler only loads an atomic and calls `write(2)`, `signal(2)` and
+/// `raise(3)` (async-signal-safe, POSIX.1-2017 §2.4.3); everything it reads
+/// is allocated before it is installed.
+enum BarEraser {
+    /// The descriptor a bar is drawn on right now, or -1.
+    static let shownOn = Atomic<Int32>(-1)
+    /// The actions in place before ours, for SIGINT, SIGTERM and SIGHUP.
+    nonisolated(unsafe) static let previous: UnsafeMutablePointer<sigaction> = {
+        let p = UnsafeMutablePointer<sigaction>.allocate(capacity: 3)
+        p.initialize(repeating: sigaction(), count: 3)
+        return p
+    }()
+    static let installed = Mutex(false)
+
+    static func slot(_ sig: Int32) -> Int { sig == SIGINT ? 0 : sig == SIGTERM ? 1 : 2 }
+
+    /// Installs the handler, once.
+    static func install() {
+        installed.withLock { done in
+            guard !done else { return }
+            done = true
+            // The temporary files' handler goes in first (it is installed at the
+            // first temporary file otherwise, and would then replace this one):
+            // this handler runs, then hands the signal on to it.
+            TemporaryFiles.installSignalHandlers()
+            _ = shownOn.load(ordering: .relaxed)
+            _ = previous
+            for sig in [SIGINT, SIGTERM, SIGHUP] {
+                var current = sigaction()
+                sigaction(sig, nil, &current)
+                // A signal the parent ignores (nohup, `cmd &`) stays ignored.
+                if let handler = current.__sigaction_handler.sa_handler,
+                   unsafeBitCast(handler, to: Int.self) == 1 { continue }   // SIG_IGN is (void (*)(int)) 1
+                previous[slot(sig)] = current
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = { sig in
+                    let fd = BarEraser.shownOn.load(ordering: .acquiring)
+                    if fd >= 0 {
+                        let clear: StaticString = "\r\u{1B}[K"
+                        _ = write(fd, clear.utf8Start, clear.utf8CodeUnitCount)
+                    }
+                    let before = BarEraser.previous[BarEraser.slot(sig)]
+                    if before.sa_flags & Int32(SA_SIGINFO) == 0, let handler = before.__sigaction_handler.sa_handler,
+                       unsafeBitCast(handler, to: Int.self) > 1 {
+                        handler(sig)
+                    }
+                    signal(sig, SIG_DFL)
+                    raise(sig)
+                }
+                sigemptyset(&action.sa_mask)
+                sigaddset(&action.sa_mask, SIGINT)
+                sigaddset(&action.sa_mask, SIGTERM)
+                sigaddset(&action.sa_mask, SIGHUP)
+                action.sa_flags = 0
+                sigaction(sig, &action, nil)
+            }
+        }
     }
 }

@@ -26,7 +26,8 @@ public struct PatternTemplate: Sendable, Equatable {
     /// The pieces in order.
     public let pieces: [Piece]
 
-    /// Parses `template`; `{{` and `}}` stand for braces.
+    /// Parses `template`; `{}` is `{0}`, the whole match; `{{` and `}}` stand
+    /// for braces. Any other brace is literal text (`problem(in:)` finds them).
     public init(_ template: String) {
         var pieces: [Piece] = []
         var text = ""
@@ -42,10 +43,10 @@ public struct PatternTemplate: Sendable, Equatable {
             }
             if c == "{", let close = chars.firstIndex(of: "}") {
                 let name = String(chars[..<close])
-                if !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+                if name.isEmpty || Self.isGroupName(name) {
                     if !text.isEmpty { pieces.append(.text(text)); text = "" }
                     let part = Self.part(after: written)
-                    pieces.append(Int(name).map { .group($0, part) } ?? .named(name, part))
+                    pieces.append(name.isEmpty ? .group(0, part) : Int(name).map { .group($0, part) } ?? .named(name, part))
                     written.append("x")
                     chars = chars[chars.index(after: close)...]
                     continue
@@ -81,6 +82,41 @@ public struct PatternTemplate: Sendable, Equatable {
             }
         }
         return String(decoding: out, as: Unicode.UTF8.self)
+    }
+
+    /// The first thing in a `--pattern` template that is not a placeholder,
+    /// `{{` or `}}` (SPEC §2), said for a message; nil when there is none.
+    public static func problem(in template: String) -> String? {
+        firstProblem(in: template, allowsGroups: true)
+    }
+
+    /// `{1}` or `{name}`: ASCII letters, digits and `_`.
+    static func isGroupName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// The first brace of `template` that is neither `{{`, `}}` nor a
+    /// placeholder: `{}` and `{0}` everywhere, `{N}` and `{name}` where
+    /// `allowsGroups`; nil when there is none.
+    static func firstProblem(in template: String, allowsGroups: Bool) -> String? {
+        var chars = template[...]
+        while let c = chars.first {
+            chars = chars.dropFirst()
+            if c == "{" && chars.first == "{" || c == "}" && chars.first == "}" {
+                chars = chars.dropFirst()
+                continue
+            }
+            if c == "}" { return "a '}' without its '{' (write }} for a brace)" }
+            guard c == "{" else { continue }
+            guard let close = chars.firstIndex(of: "}") else { return "a '{' without its '}' (write {{ for a brace)" }
+            let name = String(chars[..<close])
+            chars = chars[chars.index(after: close)...]
+            if name.isEmpty || name == "0" || allowsGroups && isGroupName(name) { continue }
+            let placeholders = allowsGroups
+                ? "{} or {0} is the match, {1}… a group, {name} a named group" : "{} or {0} is the value"
+            return "{\(name)} is not a placeholder (\(placeholders); {{ and }} are braces)"
+        }
+        return nil
     }
 
     /// The part of a URL that follows `prefix`.

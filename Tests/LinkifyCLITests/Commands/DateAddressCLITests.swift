@@ -72,3 +72,54 @@ import Testing
         #expect(r.err.contains("--now"))
     }
 }
+
+/// Issue 24 item 5: a `--locale` or `--phone-region` given explicitly is
+/// checked against ISO 639-1 and ISO 3166-1 (`ZZ` allowed), with a
+/// suggestion; one taken from `LC_ALL`/`LANG` never fails (SPEC §2).
+@Suite struct ExplicitLocaleTests {
+    @Test(arguments: [
+        (["--phone-region", "UK"], "did you mean 'GB'?"),
+        (["--phone-region", "USA"], "did you mean 'US'?"),
+        (["--locale", "en_UK"], "did you mean 'en_GB'?"),
+        (["--locale", "en-UK.UTF-8"], "did you mean 'en_GB'?"),
+        (["--locale", "jp_JP"], "did you mean 'ja_JP'?"),
+        (["--locale", "deu_DE"], "did you mean 'de_DE'?"),
+        (["--locale", "xx_US"], "ISO 639-1"),
+        (["--locale", "es_419"], "ISO 3166-1"),
+        (["--phone-region", "QQ"], "ISO 3166-1"),
+    ])
+    func aCodeThatIsNoISOCodeIsAUsageError(_ arguments: [String], _ hint: String) {
+        let r = InProcess.linkify(["--detect", "phone"] + arguments, stdin: Array("call 020 7946 0018\n".utf8), environment: ["LANG": "C"])
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.err.hasPrefix("linkify: invalid value '\(arguments[1])' for \(arguments[0])"), "\(r.err)")
+        #expect(r.err.contains(hint), "\(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1)
+    }
+
+    @Test func validCodesZZAndAnyLANGAreAccepted() {
+        let london = Array("call 020 7946 0018\n".utf8)
+        // A region that exists but was written as the country is known (UK) finds nothing;
+        // GB, in any case, finds the number.
+        for arguments in [["--phone-region", "GB"], ["--phone-region", "gb"], ["--locale", "en_GB"], ["--locale", "en-gb.UTF-8"]] {
+            let r = InProcess.linkify(["--detect", "phone", "--to", "jsonl"] + arguments, stdin: london, environment: ["LANG": "C"])
+            #expect(r.status == 0, "\(arguments): \(r.err)")
+            #expect(r.out.contains("\"href\": \"tel:+442079460018\""), "\(arguments)")
+        }
+        for arguments in [["--phone-region", "ZZ"], ["--locale", "de"], ["--locale", "fr_ZZ"]] {
+            let r = InProcess.linkify(["--detect", "phone"] + arguments, stdin: london, environment: ["LANG": "C"])
+            #expect(r.status == 0, "\(arguments): \(r.err)")
+        }
+        // The environment's locale never fails, whatever it says.
+        for environment: Environment in [["LANG": "en_UK.UTF-8"], ["LC_ALL": "xx_YY"], ["LANG": "C.UTF-8"], ["LANG": "POSIX"], ["LANG": "!!"]] {
+            let r = InProcess.linkify(["--detect", "phone,date"], stdin: london, environment: environment)
+            #expect(r.status == 0, "\(environment["LANG"] ?? environment["LC_ALL"] ?? ""): \(r.err)")
+        }
+        // A config file's value is checked as the command line's, and named.
+        let dir = TempFolder()
+        dir.file(".linkify.json", #"{"phone-region": "UK"}"#)
+        let config = SpawnedLinkify.run(["--detect", "phone"], in: dir.path, stdin: london)
+        #expect(config.status == 2)
+        #expect(config.stderrText.hasSuffix(".linkify.json: key 'phone-region': invalid value 'UK' for --phone-region: not an ISO 3166-1 alpha-2 region (did you mean 'GB'?)\n"))
+    }
+}

@@ -77,17 +77,59 @@ let markdownReaderSkipsLinks: Bool = {
 
     @Test func usageErrorIsStatusTwo() {
         #expect(Subprocess.linkify(["lint", "--format", "xml"]).status == 2)
-        let fix = Subprocess.linkify(["lint", "--fix"], stdin: "see https://example.com\n")
+        let fix = Subprocess.linkify(["lint", "--fix", "-"], stdin: "see https://example.com\n")
         #expect(fix.status == 2)
         #expect(fix.err.hasPrefix("linkify: --fix"))
     }
 
     @Test func standardInputIsMarkdownByDefault() {
-        let r = Subprocess.linkify(["lint"], stdin: "<!-- x -->\nsee https://example.com\n")
+        let r = Subprocess.linkify(["lint", "-"], stdin: "<!-- x -->\nsee https://example.com\n")
         #expect(r.status == 1)
         #expect(r.out == "-:2:5: bare URL https://example.com\n")
         let html = Subprocess.linkify(["lint", "--from", "html", "-"], stdin: "<a href=\"https://example.com\">https://example.com</a>\n")
         #expect(html.status == 0)
+    }
+
+    /// Issue 24 item 9: without a path lint checks the current folder; it
+    /// reads standard input only with `-` or `--stdin-filepath`.
+    @Test func withoutAPathLintChecksTheCurrentFolder() {
+        let dir = lintFolder(["a.md": "see https://a.example.com\n", "sub/b.md": "nothing\n", "sub/c.md": "mail x@example.com\n",
+                              "t.txt": "https://t.example.com\n"])
+        defer { Subprocess.removeTree(dir) }
+        let stdin = Array("https://stdin.example.com\n".utf8)
+        let r = Subprocess.run(Subprocess.linkify, ["lint"], stdin: stdin, cwd: dir)
+        #expect(r.status == 1)
+        #expect(r.out == "a.md:1:5: bare URL https://a.example.com\nsub/c.md:1:6: bare email address x@example.com\n")
+        let dash = Subprocess.run(Subprocess.linkify, ["lint", "-"], stdin: stdin, cwd: dir)
+        #expect(dash.out == "-:1:1: bare URL https://stdin.example.com\n")
+        let named = Subprocess.run(Subprocess.linkify, ["lint", "--stdin-filepath", "x.md"], stdin: stdin, cwd: dir)
+        #expect(named.out == "x.md:1:1: bare URL https://stdin.example.com\n")
+        // --fix without a path fixes the folder's Markdown; with standard input it is a usage error.
+        #expect(Subprocess.run(Subprocess.linkify, ["lint", "--fix", "--stdin-filepath", "x.md"], stdin: stdin, cwd: dir).status == 2)
+        let fix = Subprocess.run(Subprocess.linkify, ["lint", "--fix"], cwd: dir)
+        #expect(fix.status == 0)
+        #expect(Subprocess.read(dir + "/a.md") == Array("see <https://a.example.com>\n".utf8))
+        #expect(Subprocess.read(dir + "/t.txt") == Array("https://t.example.com\n".utf8))
+        let empty = lintFolder([:])
+        defer { Subprocess.removeTree(empty) }
+        #expect(Subprocess.run(Subprocess.linkify, ["lint"], stdin: stdin, cwd: empty).status == 0)
+    }
+
+    /// Issue 24 item 10: `linkify lint FILE | head -1` keeps the status of
+    /// what was found when the pipe closes (SPEC §1).
+    @Test func aClosedPipeKeepsTheStatusOfWhatWasFound() {
+        // More findings than a pipe holds: linkify is still writing when head exits.
+        let dir = lintFolder(["a.md": String(repeating: "see https://example.com/page\n", count: 20_000)])
+        defer { Subprocess.removeTree(dir) }
+        for format in ["text", "json"] {
+            let r = Subprocess.bash("'\(Subprocess.linkify)' lint --format \(format) a.md | head -n 1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"", cwd: dir)
+            #expect(r.out == "status 1\n", "\(format)")
+            #expect(!r.err.contains("linkify"))
+        }
+        let clean = lintFolder(["a.md": String(repeating: "see <https://example.com/page>\n", count: 20_000)])
+        defer { Subprocess.removeTree(clean) }
+        let r = Subprocess.bash("'\(Subprocess.linkify)' lint a.md | head -n 1; echo \"status ${PIPESTATUS[0]}\"", cwd: clean)
+        #expect(r.out == "status 0\n")
     }
 
     @Test func directoriesAreWalkedForMarkdownFiles() {
@@ -345,5 +387,29 @@ let markdownReaderSkipsLinks: Bool = {
         #expect(!plain.contains("\u{1B}"))
         #expect(onTerminal(["lint", "--color", "always", path], environment: ["NO_COLOR": "1"]).contains("\u{1B}[1m"))
         #expect(!onTerminal(["lint", "--color", "never", path], environment: [:]).contains("\u{1B}"))
+    }
+}
+
+/// Issue 24 item 9: with `--format text` on a terminal, a summary ends the
+/// run on standard error; nowhere else.
+@Suite struct LintSummaryTests {
+    @Test func aSummaryOnATerminal() throws {
+        let dir = lintFolder(["a.md": "see https://a.example.com and https://b.example.com\n", "b.md": "nothing\n", "c.md": "x@example.com\n"])
+        defer { Subprocess.removeTree(dir) }
+        let environment = ["PATH=/usr/bin:/bin", "LANG=C", "NO_COLOR=1"]
+        let run = try #require(Spawn.runOnTerminal(Subprocess.linkify, ["lint"], cwd: dir, environment: environment, stdoutOnTerminal: true))
+        #expect(run.result.status == 1)
+        let shown = String(decoding: run.terminal, as: UTF8.self)
+        #expect(shown.hasSuffix("c.md:1:1: bare email address x@example.com\r\n3 files, 3 findings\r\n"), "\(shown)")
+        let one = try #require(Spawn.runOnTerminal(Subprocess.linkify, ["lint", "b.md"], cwd: dir, environment: environment, stdoutOnTerminal: true))
+        #expect(String(decoding: one.terminal, as: UTF8.self) == "1 file, 0 findings\r\n")
+        // Not with another format, -q, or when the report goes to a file or pipe.
+        for arguments in [["lint", "--format", "json"], ["lint", "-q"]] {
+            let other = try #require(Spawn.runOnTerminal(Subprocess.linkify, arguments, cwd: dir, environment: environment, stdoutOnTerminal: true))
+            #expect(!String(decoding: other.terminal, as: UTF8.self).contains("findings"), "\(arguments)")
+        }
+        let piped = try #require(Spawn.runOnTerminal(Subprocess.linkify, ["lint"], cwd: dir, environment: environment, stdoutOnTerminal: false))
+        #expect(piped.terminal.isEmpty)
+        #expect(piped.result.stdoutText.hasSuffix("x@example.com\n"))
     }
 }

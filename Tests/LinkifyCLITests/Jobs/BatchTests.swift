@@ -21,7 +21,15 @@ import Testing
         #expect(r.status == 0)
         let paths = r.stdoutText.split(separator: "\n").map { $0.split(separator: "\"")[3] }
         #expect(paths == ["docs/a.txt", "docs/b.md", "docs/sub/c.html"])
-        #expect(r.stderrText == "linkify: docs/bin.txt: skipped: binary file\n")
+        // --verbose says what the walk skipped, then what was skipped when read.
+        #expect(r.stderrText == """
+            linkify: docs/.git: skipped: hidden
+            linkify: docs/.hidden: skipped: hidden
+            linkify: docs/data.csv: skipped: not a Markdown, HTML or .txt file (--include takes others)
+            linkify: docs/node_modules: skipped: a node_modules folder
+            linkify: docs/bin.txt: skipped: binary file
+
+            """)
         let quiet = SpawnedLinkify.run(["-q", "--verbose", "--to", "jsonl", "docs"], in: dir.path)
         #expect(quiet.stderrText == "")
     }
@@ -85,6 +93,39 @@ import Testing
         let r = SpawnedLinkify.run(["--to", "jsonl", "--include", "*.csv", "--exclude", "vendor", "--exclude", "d.*", "r"], in: dir.path)
         let paths = r.stdoutText.split(separator: "\n").map { String($0.split(separator: "\"")[3]) }
         #expect(paths == ["r/a.csv"])
+    }
+
+    /// Issue 24 item 6: the default extension lists match in any case (a user's
+    /// globs keep theirs), and `--verbose` says what a walk skipped and why.
+    @Test func defaultExtensionsMatchInAnyCaseAndVerboseSaysWhatWasSkipped() {
+        let dir = TempFolder()
+        dir.file("d/README.MD", "see https://a.com\n")
+        dir.file("d/notes.Markdown", "see https://b.com\n")
+        dir.file("d/X.HTM", "<p>see c.com</p>\n")
+        dir.file("d/LOG.TXT", "see d.com\n")
+        dir.file("d/image.png", "see e.com\n")
+        dir.file("d/old.md", "see f.com\n")
+        dir.file("d/.gitignore", "old.md\n")
+        let r = SpawnedLinkify.run(["--to", "jsonl", "--verbose", "d"], in: dir.path)
+        #expect(r.status == 0)
+        let paths = r.stdoutText.split(separator: "\n").map { $0.split(separator: "\"")[3] }
+        #expect(paths == ["d/LOG.TXT", "d/README.MD", "d/X.HTM", "d/notes.Markdown"])
+        #expect(r.stderrText == """
+            linkify: d/.gitignore: skipped: hidden
+            linkify: d/image.png: skipped: not a Markdown, HTML or .txt file (--include takes others)
+            linkify: d/old.md: skipped: ignored by git's ignore rules
+
+            """)
+        // A user's glob keeps its case.
+        let glob = SpawnedLinkify.run(["--to", "jsonl", "--include", "*.md", "--verbose", "d"], in: dir.path)
+        #expect(glob.stdoutText.isEmpty)
+        #expect(glob.stderrText.contains("linkify: d/README.MD: skipped: not matched by --include\n"))
+        // lint walks Markdown files, in any case too.
+        let lint = SpawnedLinkify.run(["lint", "--verbose", "d"], in: dir.path)
+        #expect(lint.status == 1)
+        #expect(lint.stdoutText == "d/README.MD:1:5: bare URL https://a.com\nd/notes.Markdown:1:5: bare URL https://b.com\n")
+        #expect(lint.stderrText.contains("linkify: d/X.HTM: skipped: not a Markdown file (lint walks Markdown files; --include takes others)\n"))
+        #expect(SpawnedLinkify.run(["-q", "--verbose", "--to", "jsonl", "d"], in: dir.path).stderrText.isEmpty)
     }
 
     @Test func symlinkedFoldersAreNotFollowed() {
@@ -183,6 +224,28 @@ import Testing
         let markdown = SpawnedLinkify.run(["-i", "--to", "markdown", "d/t.txt"], in: dir.path)
         #expect(markdown.status == 0)
         #expect(dir.text("d/t.txt") == "[t.com](https://t.com)\n")
+    }
+
+    /// Issue 24 item 7: `-i` and `--check` keep each file's format, so
+    /// another `--to` is a usage error that points to `-o DIR`, not ignored.
+    @Test(arguments: [["-i", "--to", "html", "a.md"], ["--check", "--to", "html", "a.md"], ["-i", "--to", "json", "a.md"],
+                      ["--to", "jsonl", "-i", "a.md"], ["-i", "--to=html", "p.html"]])
+    func inPlaceWithAnotherOutputFormatPointsToOutputFolder(_ args: [String]) {
+        let dir = TempFolder()
+        dir.file("a.md", "see a.com\n")
+        dir.file("p.html", "<p>see a.com</p>\n")
+        let r = SpawnedLinkify.run(args, in: dir.path)
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderrText.split(separator: "\n").count == 1)
+        #expect(r.stderrText.contains("keeps each file's format"), "\(r.stderrText)")
+        #expect(r.stderrText.contains("-o DIR"), "\(r.stderrText)")
+        #expect(dir.text("a.md") == "see a.com\n")
+        #expect(dir.text("p.html") == "<p>see a.com</p>\n")
+        // --to markdown only says how plain-text files are rewritten.
+        let markdown = SpawnedLinkify.run(["-i", "--to", "markdown", "a.md"], in: dir.path)
+        #expect(markdown.status == 0)
+        #expect(dir.text("a.md") == "see [a.com](https://a.com)\n")
     }
 
     @Test(arguments: [
@@ -317,5 +380,58 @@ import Testing
         #expect(forced.stderrText.contains("ETA"))
         let off = SpawnedLinkify.run(["--progress", "--no-progress", "big.txt", "-o", "out"], in: dir.path)
         #expect(off.stderr.isEmpty)
+    }
+}
+
+/// Issue 24 item 12: the bar is never drawn into the output it would mix
+/// with, and never left on the screen.
+@Suite struct ProgressOnATerminalTests {
+    static let environment = ["PATH=/usr/bin:/bin", "LANG=C"]
+
+    @Test func noBarWhileTheResultsGoToTheTerminal() throws {
+        let dir = TempFolder()
+        for k in 0..<210 { dir.file("d/f\(1000 + k).txt", "x\n") }
+        // Standard output on the terminal: no bar, even for 200 files or with --progress.
+        for arguments in [["d"], ["--progress", "d"], ["--check", "--progress", "d"]] {
+            let run = try #require(Spawn.runOnTerminal(SpawnedLinkify.binary, arguments, cwd: dir.path, environment: Self.environment,
+                                                       stdoutOnTerminal: true))
+            #expect(run.result.status == 0)
+            let shown = String(decoding: run.terminal, as: UTF8.self)
+            #expect(!shown.contains("MB/s") && !shown.contains("\u{1B}[K"), "\(arguments): \(shown.suffix(200))")
+            if arguments == ["d"] { #expect(shown.hasPrefix("x\r\nx\r\n")) }
+        }
+        // The results in a folder: the bar is drawn, then erased.
+        let folder = try #require(Spawn.runOnTerminal(SpawnedLinkify.binary, ["d", "-o", "out"], cwd: dir.path, environment: Self.environment,
+                                                      stdoutOnTerminal: true))
+        #expect(folder.result.status == 0)
+        let shown = String(decoding: folder.terminal, as: UTF8.self)
+        #expect(shown.contains("MB/s"))
+        #expect(shown.hasSuffix("\r\u{1B}[K"))
+    }
+
+    @Test func anInterruptErasesTheBar() throws {
+        let dir = TempFolder()
+        dir.file("a.txt", "see a.com\n")
+        // A FIFO nobody writes to: the run waits on it with the bar drawn.
+        #expect(mkfifo(dir.at("wait.txt"), 0o644) == 0)
+        for sig in [SIGINT, SIGTERM] {
+            var sent = false
+            var looks = 0
+            let run = try #require(Spawn.runOnTerminal(SpawnedLinkify.binary, ["--progress", "a.txt", "wait.txt", "-o", "out"], cwd: dir.path,
+                                                       environment: Self.environment, stdoutOnTerminal: false) { shown, pid in
+                looks += 1
+                if !sent && String(decoding: shown, as: UTF8.self).contains("MB/s") {
+                    kill(pid, sig)
+                    sent = true
+                } else if looks == 1500 {
+                    kill(pid, SIGKILL)   // 30 s and no bar: the run would wait for ever
+                }
+            })
+            #expect(sent)
+            #expect(run.result.signal == sig)
+            let shown = String(decoding: run.terminal, as: UTF8.self)
+            #expect(shown.contains("MB/s"))
+            #expect(shown.hasSuffix("\r\u{1B}[K"), "\(shown.suffix(120).debugDescription)")
+        }
     }
 }

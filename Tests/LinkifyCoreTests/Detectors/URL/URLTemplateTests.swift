@@ -38,6 +38,36 @@ import Testing
         Case("https://x.org/#{}", "a&b=c+d;e?/", "https://x.org/#a%26b%3Dc%2Bd%3Be?/"),
     ]
 
+    /// Issue 24 item 8: `{}` and `{0}` are the value, `{{` and `}}` braces (SPEC §2).
+    static let placeholders = [
+        Case("https://x.org/{0}", "bob", "https://x.org/bob"),
+        Case("https://x.org/{0}/{}?u={0}", "bob", "https://x.org/bob/bob?u=bob"),
+        Case("https://x.org/{{{}}}", "bob", "https://x.org/{bob}"),
+        Case("https://x.org/{{0}}/{0}", "Zürich", "https://x.org/{0}/Z%C3%BCrich"),
+        Case("https://x.org/}}{{", "v", "https://x.org/}{"),
+    ]
+
+    @Test(arguments: placeholders) func placeholderSpellings(_ c: Case) { #expect(URLTemplate.expand(c.template, value: c.value) == c.expected) }
+
+    @Test func patternTemplateReadsEmptyBracesAsTheMatch() {
+        #expect(PatternTemplate("https://x/{}").pieces == [.text("https://x/"), .group(0, .path)])
+    }
+
+    /// What the command line refuses: any other `{…}`, and a lone brace.
+    @Test func problemsAreNamed() {
+        for good in ["https://x.org/{}", "https://x.org/{0}", "https://x.org/{{x}}", "https://x.org/", "{}"] {
+            #expect(URLTemplate.problem(in: good) == nil, "\(good)")
+        }
+        #expect(URLTemplate.problem(in: "https://x.org/{user}") == "{user} is not a placeholder ({} or {0} is the value; {{ and }} are braces)")
+        #expect(URLTemplate.problem(in: "https://x.org/{1}") == "{1} is not a placeholder ({} or {0} is the value; {{ and }} are braces)")
+        #expect(URLTemplate.problem(in: "https://x.org/{") == "a '{' without its '}' (write {{ for a brace)")
+        #expect(URLTemplate.problem(in: "https://x.org/}") == "a '}' without its '{' (write }} for a brace)")
+        // In --pattern, groups by number and name are placeholders too.
+        #expect(PatternTemplate.problem(in: "https://x/{1}/{name}/{}/{") == "a '{' without its '}' (write {{ for a brace)")
+        #expect(PatternTemplate.problem(in: "https://x/{1}/{name}/{}/{{}}") == nil)
+        #expect(PatternTemplate.problem(in: "https://x/{a b}") == "{a b} is not a placeholder ({} or {0} is the match, {1}… a group, {name} a named group; {{ and }} are braces)")
+    }
+
     @Test(arguments: path) func pathValue(_ c: Case) { #expect(URLTemplate.expand(c.template, value: c.value) == c.expected) }
     @Test(arguments: query) func queryValue(_ c: Case) { #expect(URLTemplate.expand(c.template, value: c.value) == c.expected) }
     @Test(arguments: fragment) func fragmentValue(_ c: Case) { #expect(URLTemplate.expand(c.template, value: c.value) == c.expected) }
