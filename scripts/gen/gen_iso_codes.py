@@ -4,7 +4,7 @@
 Usage: python3 scripts/gen/gen_iso_codes.py ISO_CODES_JSON_DIR OUT_DIR
 
 Input:  ISO_CODES_JSON_DIR/iso_3166-1.json and iso_639-2.json, from the
-        iso-codes package (Debian: apt-get install iso-codes, which puts them in
+        iso-codes package (Debian: apt-get install --no-install-recommends iso-codes, which puts them in
         /usr/share/iso-codes/json; LGPL-2.1-or-later, see NOTICE and
         LICENSES/iso-codes.LICENSE).
 Output: OUT_DIR/ISOCodes.swift
