@@ -69,9 +69,9 @@ import Testing
     // Rule: only entities written as links are boundaries.
     @Test(arguments: [
         ("see example.com", true),
-        ("!example.com", false),                       // `![…](…)` would be an image
-        ("!https://example.org", true),                // `!<…>` is not
-        ("\\https://example.org", false),              // `\[` would be an escape (a bare name after `\` is no link at all)
+        ("!example.com", true),                        // written `\![…](…)`: the writer escapes the `!` (SPEC §3)
+        ("!https://example.org", true),                // `!<…>` is no image
+        ("\\https://example.org", true),               // written `\\<…>`: the writer escapes the literal `\`
         ("Jan 5, 2026", false),                        // a date without a URL stays text
     ])
     func onlyLinksAreBoundaries(_ text: String, _ isLink: Bool) {
