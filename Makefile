@@ -10,7 +10,7 @@ STATIC_BIN := .build/static/release/linkify
 # The static build (make install, benchmarks): a fully static executable, see install below.
 STATIC_FLAGS := -Xswiftc -static-executable
 
-.PHONY: all build build-static demo test conformance tables bench bench-summary bench-literals bench-docs fuzz fuzz-build pathological speedup install uninstall integration security release clean
+.PHONY: all build build-static demo test conformance tables features accuracy bench bench-summary bench-literals bench-docs fuzz fuzz-build pathological speedup install uninstall integration security release clean
 
 all: build
 
@@ -43,6 +43,18 @@ tables:
 	@# Needs Debian's ruby-github-linguist (apt-get install --no-install-recommends ruby-github-linguist).
 	python3 scripts/gen/gen_extension_tables.py "$$(dpkg -L ruby-github-linguist | grep '/languages.yml$$')" \
 		$(SHARED)/data/tlds-alpha-by-domain.txt Sources/LinkifyCore/Tables/TLDDoubleLife.swift
+
+# The bare-name features of every candidate in corpus/text and UTS #58's test
+# lines, as the built binary weighs them (corpus/features/bare-names.tsv, which
+# the trainer fits from), and the labels of the test lines.
+features: build
+	python3 scripts/gen/bare_name_features.py --bin $(BIN)
+	python3 scripts/corpus/uts58_labels.py
+
+# Leave-one-source-out figures of the bare-name model fitted on the labelled
+# corpus, beside the shipped weights' (docs/accuracy.md holds the tables).
+accuracy:
+	python3 scripts/gen/train_bare_names.py --report
 
 # Hostile-input check: XSS vectors through --to html, loaded in headless Chromium;
 # then standalone documents of a text file, checked there for line breaks and links.

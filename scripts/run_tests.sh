@@ -53,6 +53,8 @@ fi
 step "real-world date sample" python3 scripts/check/realworld_dates.py --bin .build/release/linkify --min 0.97 0.93 0.97 && passed=$((passed + 1))
 step "real-world address sample" python3 scripts/check/address_realworld.py --bin .build/release/linkify --changelogs 0 --min 0.98 0.90 && passed=$((passed + 1))
 step "new-user replay (scripts/check/replay)" python3 scripts/check/replay_new_user.py --bin .build/release/linkify && passed=$((passed + 1))
+step "bare-name model (the corpus export is the binary's, its decisions the weights')" \
+  scripts/check/bare_name_model.sh .build/release/linkify && passed=$((passed + 1))
 step "readme examples" python3 scripts/check/readme_examples.py --bin-dir .build/release && passed=$((passed + 1))
 step "install" scripts/check/test_install.sh && passed=$((passed + 1))
 step "ci examples" python3 scripts/check/test_ci_examples.py && passed=$((passed + 1))

@@ -11,7 +11,7 @@ struct ContentChanged: Error {}
 extension Driver {
     mutating func annotate(_ options: ResolvedOptions, out stdout: FileOutput) throws {
         var finderOptions = options.finder
-        let explainer = options.explain ? ExplainPrinter(errors: errors) : nil
+        let explainer = options.explain ? ExplainPrinter(errors: errors, json: options.explainJSON) : nil
         finderOptions.explanations = explainer
         let finder = EntityFinder(options: finderOptions)
         let inputs = self.inputs(options.raw)

@@ -14,7 +14,13 @@ final class ExplainPrinter: ExplanationSink, @unchecked Sendable {
     /// A position already counted: byte offset, line, and the offset where that line starts.
     var mark = (offset: 0, line: 1, lineStart: 0)
 
-    init(errors: FileOutput) { self.errors = errors }
+    /// `--explain=json`: one JSON object per line.
+    let json: Bool
+
+    init(errors: FileOutput, json: Bool = false) {
+        self.errors = errors
+        self.json = json
+    }
 
     /// Starts a document; `document` must stay valid until the next `begin`.
     func begin(path: String, document: UnsafeBufferPointer<UInt8>) {
@@ -31,10 +37,16 @@ final class ExplainPrinter: ExplanationSink, @unchecked Sendable {
         var base = 0
         if let doc = document, let d = doc.baseAddress, let t = text.baseAddress, t >= d, t <= d + doc.count { base = t - d }
         for e in explanations {
-            let shown = Self.quoted(text, e.start..<e.end)
             let (line, column) = position(of: base + e.start)
+            if json {
+                appendJSON(e, text: text, base: base, line: line, column: column)
+                continue
+            }
+            let shown = Self.quoted(text, e.start..<e.end)
             var message = "\(path):\(line):\(column): "
             switch e.verdict {
+            case .weighed(let weighing):
+                message += "weighed \(e.kind.rawValue) \(shown): \(weighing.summary)"
             case .linked(let rule, let target):
                 message += "linked \(e.kind.rawValue) \(shown) -> \(target) (\(rule))"
             case .rejected(let reason):
@@ -47,6 +59,40 @@ final class ExplainPrinter: ExplanationSink, @unchecked Sendable {
             errors.buffer.append(0x0A)
         }
         try? errors.flush()
+    }
+
+    /// One explanation as a JSON object on a line: path, line, column, the
+    /// byte offsets in the document, kind, text, verdict (`linked`,
+    /// `rejected`, `weighed`), and the rule and target, the reason, or the
+    /// model's features (`{"name": [value, weight]}`), score and threshold.
+    func appendJSON(_ e: Explanation, text: UnsafeBufferPointer<UInt8>, base: Int, line: Int, column: Int) {
+        var out: [UInt8] = []
+        out.append(contentsOf: "{\"path\": ".utf8)
+        JSONString.append(path, into: &out)
+        out.append(contentsOf: ", \"line\": \(line), \"column\": \(column), \"start\": \(base + e.start), \"end\": \(base + e.end), \"kind\": \"\(e.kind.rawValue)\", \"text\": ".utf8)
+        JSONString.append(text, max(0, min(e.start, text.count))..<max(0, min(e.end, text.count)), into: &out)
+        switch e.verdict {
+        case .linked(let rule, let target):
+            out.append(contentsOf: ", \"verdict\": \"linked\", \"rule\": ".utf8)
+            JSONString.append(rule, into: &out)
+            out.append(contentsOf: ", \"href\": ".utf8)
+            JSONString.append(target, into: &out)
+        case .rejected(let reason):
+            out.append(contentsOf: ", \"verdict\": \"rejected\", \"reason\": ".utf8)
+            JSONString.append("\(reason)", into: &out)
+        case .weighed(let w):
+            out.append(contentsOf: ", \"verdict\": \"weighed\", \"model\": ".utf8)
+            JSONString.append(w.model, into: &out)
+            out.append(contentsOf: ", \"features\": {".utf8)
+            for (k, f) in w.features.enumerated() {
+                if k > 0 { out.append(contentsOf: ", ".utf8) }
+                JSONString.append(f.name, into: &out)
+                out.append(contentsOf: ": [\(f.value), \(f.weight)]".utf8)
+            }
+            out.append(contentsOf: "}, \"score\": \(w.score), \"threshold\": \(w.threshold), \"links\": \(w.links)".utf8)
+        }
+        out.append(contentsOf: "}\n".utf8)
+        errors.buffer.append(contentsOf: out)
     }
 
     /// `'text'`, shortened past 80 scalars, with control characters shown as `?`.

@@ -112,6 +112,7 @@ extension Options {
         excludes = run.excludes
         jobs = run.jobs
         explain = run.explain
+        explainJSON = run.explainJSON
         progress = run.progress
         quiet = run.quiet
         verbose = run.verbose

@@ -80,6 +80,8 @@ public struct Options: Sendable {
     public var config: String?
     public var noConfig = false
     public var explain = false
+    /// `--explain=json`: the explanations as JSON Lines.
+    public var explainJSON = false
     public var progress: Bool?
     public var completions: String?
     /// Long names of the options given on the command line (they win over the config file).
@@ -124,10 +126,12 @@ struct Flag: Sendable {
     /// May be given many times, each value kept (`--link`, `--include`): a
     /// config file gives it a list, whose values come after the command line's.
     let repeats: Bool
+    /// Values a flag without value may still be given attached (`--explain=json`).
+    let attachedValues: [String]
     let apply: @Sendable (inout Options, String) throws(UsageError) -> Void
 
     init(_ long: String, short: Character? = nil, value valueName: String? = nil, choices: FlagChoices = .none,
-         for commands: Commands = [.annotate, .lint], repeats: Bool = false, _ help: String,
+         for commands: Commands = [.annotate, .lint], repeats: Bool = false, attachedValues: [String] = [], _ help: String,
          apply: @escaping @Sendable (inout Options, String) throws(UsageError) -> Void) {
         self.long = long
         self.short = short
@@ -136,6 +140,7 @@ struct Flag: Sendable {
         self.help = help
         self.commands = commands
         self.repeats = repeats
+        self.attachedValues = attachedValues
         self.apply = apply
     }
 
@@ -320,7 +325,11 @@ extension Flag {
              "the file name standard input stands for: its extension decides the input format, its folder the .linkify.json and ignore rules (input they ignore is written back unchanged; lint reports nothing)") { o, v in o.stdinFilepath = v },
         Flag("config", value: "FILE", "read options from a JSON file for every input (default: for each input the nearest .linkify.json from its folder upwards to the git work tree's top)") { o, v in o.config = v },
         Flag("no-config", "do not read a configuration file") { o, _ in o.noConfig = true },
-        Flag("explain", for: [.annotate], "say on standard error why each candidate was linked or rejected") { o, _ in o.explain = true },
+        Flag("explain", for: [.annotate], attachedValues: ["json"],
+             "say on standard error why each candidate was linked or rejected, with the fitted models' features and weights (--explain=json: one JSON object per line)") { o, v in
+            o.explain = true
+            o.explainJSON = v == "json"
+        },
         Flag("progress", for: [.annotate], "show a progress bar on standard error (default: on a terminal, for 200 files or 64 MiB or more); never while the results go to a terminal, and erased on exit and on Ctrl-C") { o, _ in o.progress = true },
         Flag("no-progress", for: [.annotate], "never show a progress bar") { o, _ in o.progress = false },
         Flag("completions", value: "SHELL", choices: .shells, "print a completion script for bash, zsh or fish") { o, v throws(UsageError) in
@@ -399,8 +408,11 @@ public enum OptionParser {
                     try flag.apply(&options, v)
                     options.given.append(flag.long)
                 } else {
-                    if let v = attached, !isShort { throw UsageError("option '\(spelled)' takes no value (got '\(v)')") }
-                    try flag.apply(&options, "")
+                    if let v = attached, !isShort, !flag.attachedValues.contains(v) {
+                        let allowed = flag.attachedValues.isEmpty ? "takes no value" : "takes no value but " + flag.attachedValues.map { "=\($0)" }.joined(separator: ", ")
+                        throw UsageError("option '\(spelled)' \(allowed) (got '\(v)')")
+                    }
+                    try flag.apply(&options, isShort ? "" : attached ?? "")
                     options.given.append(flag.long)
                 }
             }

@@ -10,6 +10,54 @@ public struct Explanation: Sendable, Equatable {
         case linked(rule: String, target: String)
         /// Left as text, for `reason`.
         case rejected(RejectionReason)
+        /// What a fitted model weighed for the candidate (told beside its
+        /// `.linked` or `.rejected` verdict, which says what became of it).
+        case weighed(Weighing)
+    }
+
+    /// A fitted model's decision on one candidate (`--explain`,
+    /// `--explain=json`): each feature's value and weight, the total and the
+    /// threshold; the candidate is linked by the model when `score >= threshold`.
+    public struct Weighing: Sendable, Equatable {
+        /// The model (`bare-name`).
+        public var model: String
+        /// The features that fired: name, value, weight (the weight counts `value` times).
+        public var features: [Feature]
+        /// The weighted sum, bias included.
+        public var score: Int
+        /// The score from which the model links.
+        public var threshold: Int
+
+        /// One feature's part in a weighing.
+        public struct Feature: Sendable, Equatable {
+            public var name: String
+            public var value: Int
+            public var weight: Int
+            public init(name: String, value: Int, weight: Int) {
+                self.name = name
+                self.value = value
+                self.weight = weight
+            }
+        }
+
+        public init(model: String, features: [Feature], score: Int, threshold: Int) {
+            self.model = model
+            self.features = features
+            self.score = score
+            self.threshold = threshold
+        }
+
+        /// Whether the model links the candidate.
+        public var links: Bool { score >= threshold }
+
+        /// `score S (threshold T): +W name, …` as `--explain` prints it.
+        public var summary: String {
+            "\(model) score \(score) (threshold \(threshold), \(links ? "link" : "no link")): "
+                + features.map { f in
+                    let total = f.weight * f.value
+                    return "\(total >= 0 ? "+" : "")\(total) \(f.name)" + (f.value == 1 ? "" : "=\(f.value)")
+                }.joined(separator: ", ")
+        }
     }
 
     /// Byte offset of the candidate's first byte, in the buffer that was scanned.

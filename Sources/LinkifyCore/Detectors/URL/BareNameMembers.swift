@@ -17,12 +17,6 @@
 /// bounded by it; the extra pass over the window's full stops runs only when
 /// the scan linked such a name.
 enum BareNameMembers {
-    /// The highest score of a name this evidence may unlink: a name that the
-    /// model links by a wider margin (`.com`, `.org`, a country domain with
-    /// nothing against it) keeps its link, and the pass over the window runs
-    /// only for names linked at the margin (`math.prod`, `Color.blue`, `builtins.int`).
-    static let weakScore = 1
-
     /// The domain weight (`TLDDoubleLife`) from which a top label is a host's
     /// whatever the margin: the old generic domains (`.com`, `.org`, `.net`, `.edu`).
     static let strongDomain = 4
@@ -109,40 +103,38 @@ enum BareNameMembers {
 }
 
 extension UTS58Scanner {
-    /// Unlinks the bare names the scan linked on the model's own evidence by
-    /// a small margin whose stem the window writes before `BareNameMembers.memberLabels`
-    /// different names or more (`BareNameMembers`), unless the text writes
-    /// their host as a host.
-    func retractMemberNames(_ state: inout ScanState, nameDots: [Int], into out: inout [Entity]) {
+    /// For each name starting at `starts` (ascending): whether the window
+    /// writes its stem before `BareNameMembers.memberLabels` different names
+    /// or more (`documentMembers`), and why its line is code (`codeLine`), for
+    /// names under a top label that is not an old generic domain
+    /// (`BareNameMembers.strongDomain`); others get `(false, nil)`.
+    func memberEvidence(_ state: inout ScanState, starts: [Int], nameDots: [Int]) -> [(members: Bool, code: String?)] {
         let t = state.t
         let n = t.count
-        // The stems of the names linked, as sorted unique hashes, and the lengths they have.
+        var result = [(members: Bool, code: String?)](repeating: (false, nil), count: starts.count)
+        // The stems of the names asked about, as sorted unique hashes, and the lengths they have.
         var stems: [UInt64] = []
         var lengths: UInt64 = 0
         // The stems' last bytes (lowercase), so that most full stops are passed
         // over without reading their stem back (the pass reads every full stop).
         var lastBytes = [UInt64](repeating: 0, count: 4)
-        var weak: [Int] = []
-        for start in state.weakBareStarts {
+        var asked: [Int] = []   // indices into `starts` that pass the top-label guard
+        for (i, start) in starts.enumerated() {
             let end = BareNameMembers.stemEnd(t, from: start)
             guard end > start, end < n, t[end] == 0x2E, let tld = Self.topLabel(t, start) else { continue }
             // A top label that weighs most as a domain (`.com`, `.org`) is a
-            // host's even at a small margin (`IFSUG.org`, capitals against
-            // it), and so are longer names under it, whose first label is often
-            // a host's that takes many names (`ftp.gnu.org`, `ftp.us.debian.org`;
-            // `topsecret.server.com` beside `topsecret.get()`).
-            // A longer name counts only under a generic domain delegated since
-            // 2013 (weight 0: `process.versions.icu`): under a country domain
-            // it is more often a host or a file name.
+            // host's (`IFSUG.org`), and so are longer names under it
+            // (`ftp.gnu.org`); a longer name counts only under a generic
+            // domain delegated since 2013 (weight 0: `process.versions.icu`).
             let domain = BareNameModel.weights(t, tld).domain
             guard domain < BareNameMembers.strongDomain, domain == 0 || tld.lowerBound == end + 1 else { continue }
-            weak.append(start)
+            asked.append(i)
             stems.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])))
             lengths |= 1 << UInt64(min(end - start, 63))
             let last = ByteClass.lower(t[end - 1])
             lastBytes[Int(last >> 6)] |= 1 << UInt64(last & 63)
         }
-        guard !stems.isEmpty else { return }
+        guard !asked.isEmpty else { return result }
         stems.sort()
         var unique: [UInt64] = []
         for h in stems where unique.last != h { unique.append(h) }
@@ -168,8 +160,7 @@ extension UTS58Scanner {
         // The text before the scan's start, which the scan did not visit (on
         // the streamed path, the 64 KiB already written), is searched here;
         // after it, the full stops the scan visited. The scan passes over the
-        // rest of a link or of a span it turned down (`https://docs.python.org/3/library/math.html`,
-        // `gcc.target/i386/x.c`): a name written there is no object's member.
+        // rest of a link or of a span it turned down: a name written there is no object's member.
         var i = 0
         while i < state.scanStart {
             i = ByteSearch.first(in: t, from: i, before: state.scanStart, block: { $0 .== ByteSearch.splat(0x2E) }, matches: { $0 == 0x2E })
@@ -178,32 +169,64 @@ extension UTS58Scanner {
             i += 1
         }
         for dot in nameDots { countMember(dot: dot) }
-        var retracted: [Int] = []
         var memo = BareNameMembers.CodeLineMemo()
-        for start in weak {
+        for k in asked {
+            let start = starts[k]
             let end = BareNameMembers.stemEnd(t, from: start)
             let code = BareNameMembers.codeLine(t, start, memo: &memo)
-            guard code != nil || (Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])), in: unique)
-                                    .map { members[$0].count >= BareNameMembers.memberLabels } ?? false) else { continue }
+            let many = Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])), in: unique)
+                .map { members[$0].count >= BareNameMembers.memberLabels } ?? false
+            result[k] = (many, code)
+        }
+        return result
+    }
+
+    /// Adds the document's negative evidence to the bare names linked so far
+    /// that it could unlink (`BareNameModel.documentMargin`): the window
+    /// writes the stem before several names (`documentMembers`), the line is
+    /// code (`codeLine`), the text writes the name right after `/` or `\`
+    /// (`documentPath`); then, for a name whose score falls below 0, the
+    /// text's writing its host as a host (`documentHost`), if not counted
+    /// already. A name still below 0 is unlinked. The evidence is the scan's
+    /// window, so memory is bounded by it.
+    func weighDocumentEvidence(_ state: inout ScanState, nameDots: [Int], into out: inout [Entity]) {
+        let t = state.t
+        var asked: [Int] = []
+        for (i, score) in state.linkedBareScores.enumerated() where score + BareNameModel.documentMargin < 0 { asked.append(i) }
+        guard !asked.isEmpty else { return }
+        let starts = asked.map { state.linkedBareStarts[$0] }
+        let evidence = memberEvidence(&state, starts: starts, nameDots: nameDots)
+        state.pathNames.sort()
+        var retracted: [Int] = []
+        for (k, i) in asked.enumerated() {
+            let start = starts[k]
             var hostEnd = DocumentHosts.hostEnd(t, from: start)
             while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
-            state.updateEvidence()
-            if state.evidence.contains(t, start..<hostEnd) { continue }
-            retracted.append(start)
-            if let code {
-                state.explainRetraction(start, BareNameModel.Weight.codeSpan, code)
-            } else {
-                state.explainRetraction(start, BareNameModel.Weight.documentMembers,
-                                        "the text writes '\(UTF8Bytes.string(t, start..<end)).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
+            let host = start..<hostEnd
+            var judgement = BareNameModel.Judgement()
+            judgement.score = state.linkedBareScores[i]
+            let explains = state.explains
+            if evidence[k].members {
+                judgement.add(.documentMembers, explains,
+                              "the text writes '\(UTF8Bytes.string(t, start..<BareNameMembers.stemEnd(t, from: start))).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
             }
+            if let code = evidence[k].code { judgement.add(.codeLine, explains, code) }
+            if Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host])), in: state.pathNames) != nil {
+                judgement.add(.documentPath, explains, "the text also writes this name as a path component (after '/' or '\\')")
+            }
+            if judgement.score < 0 && !state.linkedBareHost[i] {
+                state.updateEvidence()
+                if state.evidence.contains(t, host) { judgement.addDocumentHost(explains: explains) }
+            }
+            guard judgement.score < 0 else { continue }
+            retracted.append(start)
+            state.explainRetraction(start, judgement)
         }
         guard !retracted.isEmpty else { return }
         // The names retracted are in scan order, so ascending.
-        let retractedSet = retracted
         out.removeAll { e in
-            e.kind == .url && e.start >= state.scanStart && Self.index(of: e.start, in: retractedSet) != nil
+            e.kind == .url && e.start >= state.scanStart && Self.index(of: e.start, in: retracted) != nil
         }
-        state.linkedBareStarts.removeAll { Self.index(of: $0, in: retractedSet) != nil }
     }
 
     /// The top label of the host at `start`, or nil when the host is one label.
@@ -229,16 +252,19 @@ extension UTS58Scanner {
 
 extension UTS58Scanner.ScanState {
     /// When explaining: the bare name at `start`, linked by the scan, is
-    /// unlinked after all by the document's evidence (`weight`, `note`), and
-    /// `--explain` says so in place of its link verdict.
-    mutating func explainRetraction(_ start: Int, _ weight: Int, _ note: @autoclosure () -> String) {
+    /// unlinked after all by the document's evidence (`evidence`: its
+    /// features, added to the scan's), and `--explain` says so in place of
+    /// its link verdict.
+    mutating func explainRetraction(_ start: Int, _ evidence: BareNameModel.Judgement) {
         guard explains, let name = linkedBare.first(where: { $0.start == start }) else { return }
         rejected.removeAll { x in
             if x.start == start, x.kind == .url, case .linked = x.verdict { return true }
             return false
         }
         var judgement = name.judgement
-        judgement.add(weight, true, note())
+        judgement.score = evidence.score
+        judgement.notes += evidence.notes
+        judgement.features += evidence.features
         reject(start, name.end, .url, .bareName(judgement.summary))
     }
 }

@@ -29,31 +29,11 @@
 /// or `\` (a path component) and a name followed by `:LINE:` (`main.rs:2:5`,
 /// a compiler's `file:line:col`); the scanner checks those itself.
 struct BareNameModel {
-    /// Weight of each kind of evidence; the sum decides (link at 0 or more).
-    enum Weight {
-        static let fileStem = -4
-        static let capitals = -2
-        static let oneLetterStem = -2
-        static let twoLetterStem = -1
-        static let codeSpan = -4
-        static let identifier = -10
-        static let word = -1
-        static let obfuscatedAddress = -8
-        static let innerExtension = -4
-        static let capitalTopLabel = -4
-        static let placeholder = -4
-        static let memberAccess = -10
-        static let call = -2
-        static let reverseDomain = -4
-        static let fileList = -4
-        static let lineNumber = -3
-        static let port = 1
-        static let pathAfterName = 2
-        static let documentHost = 8
-        static let documentPath = -8
-        static let documentMembers = -8
-        static let invalidACE = -10
-    }
+    /// The most the document's negative evidence (`documentMembers`,
+    /// `codeLine`, `documentPath`) can take from a score: a linked name whose
+    /// score stays at 0 or more after it needs no look at the document.
+    static let documentMargin = min(0, BareNameFeature.documentMembers.weight) + min(0, BareNameFeature.codeLine.weight)
+        + min(0, BareNameFeature.documentPath.weight)
 
     /// Stems that name files, not hosts, lowercased (`Makefile.am`, `README.build`, `setup.py`).
     static let fileStems: Set<String> = [
@@ -112,28 +92,54 @@ struct BareNameModel {
         var colonNumber: Bool
         /// A path, query or fragment after the host.
         var hasPath: Bool
+        /// The end of the candidate (after its path, query or fragment).
+        var end: Int
     }
 
-    /// The score and, when `explains`, the evidence in words.
+    /// The score (bias plus each feature's weight times its value, in
+    /// hundredths) and, when `explains`, the features and the evidence in words.
     struct Judgement {
-        var score = 0
+        var score = BareNameWeights.bias
         var notes: [String] = []
+        var features: [(BareNameFeature, Int)] = []
         /// Whether the `:digits` after the name was read as a line number.
         var lineNumber = false
         var isLink: Bool { score >= 0 }
 
-        mutating func add(_ weight: Int, _ explains: Bool, _ note: @autoclosure () -> String) {
-            score += weight
-            if explains { notes.append("\(weight >= 0 ? "+" : "")\(weight) \(note())") }
+        @inline(__always)
+        mutating func add(_ feature: BareNameFeature, _ explains: Bool, _ note: @autoclosure () -> String) {
+            add(feature, 1, explains, note())
+        }
+
+        @inline(__always)
+        mutating func add(_ feature: BareNameFeature, _ value: Int, _ explains: Bool, _ note: @autoclosure () -> String) {
+            guard value != 0 else { return }
+            let w = feature.weight * value
+            score += w
+            if explains {
+                features.append((feature, value))
+                notes.append("\(w >= 0 ? "+" : "")\(w) \(note())")
+            }
         }
 
         /// Adds the document's evidence: the text also writes the name's host as a host.
         mutating func addDocumentHost(explains: Bool) {
-            add(Weight.documentHost, explains, "the text also writes this host with a scheme, www. or as an email domain")
+            add(.documentHost, explains, "the text also writes this host with a scheme, www. or as an email domain")
         }
 
         /// The evidence as `--explain` prints it.
-        var summary: String { "score \(score): " + notes.joined(separator: ", ") }
+        /// `score N: +W evidence, …` (the bias first when it is not 0); linked at 0 or more.
+        var summary: String {
+            let bias = BareNameWeights.bias
+            return "score \(score): " + ((bias == 0 ? [] : ["\(bias >= 0 ? "+" : "")\(bias) bias"]) + notes).joined(separator: ", ")
+        }
+
+        /// The weighing as `--explain=json` exports it.
+        var weighing: Explanation.Weighing {
+            Explanation.Weighing(model: "bare-name",
+                                 features: features.map { .init(name: $0.0.name, value: $0.1, weight: $0.0.weight) },
+                                 score: score, threshold: 0)
+        }
     }
 
     /// Weighs `c` in `t` on its own evidence: the document's (`DocumentHosts`,
@@ -142,10 +148,10 @@ struct BareNameModel {
         var j = Judgement()
         let (ext, domain, member, word) = weights(t, c.tld)
         let tldName = explains ? UTF8Bytes.string(t, c.tld).lowercased() : ""
-        j.add(domain, explains, "'.\(tldName)' as a domain (weight \(domain))")
-        if ext > 0 { j.add(-ext, explains, "'.\(tldName)' as a file extension (weight \(ext))") }
+        j.add(.domainLife, domain, explains, "'.\(tldName)' as a domain (weight \(domain))")
+        if ext > 0 { j.add(.extensionLife, ext, explains, "'.\(tldName)' as a file extension (weight \(ext))") }
         // `user.name`, `io.open`: a member name in code, unless the domain reading dominates (`.com`).
-        if member > 0 && domain < 4 { j.add(-member, explains, "'.\(tldName)' as a member name in code (weight \(member))") }
+        if member > 0 && domain < 4 { j.add(.memberLife, member, explains, "'.\(tldName)' as a member name in code (weight \(member))") }
         // `safe.directory`, `time.now`, `user.email`: a generic domain delegated
         // since 2013 that is also a common English word is, in text, most often
         // a setting or code; a country or older domain keeps its weight.
@@ -153,7 +159,7 @@ struct BareNameModel {
         // (weight 1) that is such a word: `worker.id`, `Object.is`,
         // `format.to` are code and settings far more often than hosts in
         // Indonesia, Iceland or Tonga; the word then cancels the domain's weight and weighs -1.
-        if word && domain <= 1 { j.add(Weight.word - domain, explains, "'.\(tldName)' as a common English word") }
+        if word && domain <= 1 { j.add(domain == 0 ? .wordNewDomain : .wordWeakDomain, explains, "'.\(tldName)' as a common English word") }
         // A common file extension: one that weighs more as an extension than as a domain.
         let extensionWins = ext > domain
         let stemEnd = firstDot(t, c.host)
@@ -161,14 +167,14 @@ struct BareNameModel {
         // (`config.h.in`), not in a longer host name (`news.ycombinator.com`).
         if stemEnd > c.host.lowerBound && (extensionWins || stemEnd + 1 == c.tld.lowerBound)
             && isFileStem(t, c.host.lowerBound..<stemEnd) {
-            j.add(Weight.fileStem, explains, "a file stem")
+            j.add(.fileStem, explains, "a file stem")
         }
-        if stemEnd == c.host.lowerBound + 1 { j.add(Weight.oneLetterStem, explains, "a one-letter stem") }
+        if stemEnd == c.host.lowerBound + 1 { j.add(.oneLetterStem, explains, "a one-letter stem") }
         // `ld.gold`, `fs.watch`: under a generic domain delegated since 2013 a
         // two-letter stem is a tool's or module's short name far more often
         // than a host (`v8.dev` then needs the document's evidence).
         if stemEnd == c.host.lowerBound + 2 && stemEnd + 1 == c.tld.lowerBound && domain == 0 && !word {
-            j.add(Weight.twoLetterStem, explains, "a two-letter stem under a generic domain delegated since 2013")
+            j.add(.twoLetterStem, explains, "a two-letter stem under a generic domain delegated since 2013")
         }
         // Capitals: a camelCase stem (`GitHub`, `fooBar`) weighs against a
         // domain always; a capitalised one (`Makefile`, `README`) only when the
@@ -176,22 +182,22 @@ struct BareNameModel {
         // `TEST.COM` and `Universales-Akzeptanz-Test.vermögensberatung`.
         let stems = c.host.lowerBound..<max(c.host.lowerBound, c.tld.lowerBound - 1)
         if Self.isCamelCase(t, stems) {
-            j.add(Weight.capitals, explains, "a camelCase name")
+            j.add(.camelCase, explains, "a camelCase name")
         } else if ext > 0 && Self.hasCapital(t, stems) {
-            j.add(Weight.capitals, explains, "capitals in the name")
+            j.add(.capitals, explains, "capitals in the name")
         }
         if c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x60 {
-            j.add(Weight.codeSpan, explains, "in a code span")
+            j.add(.codeSpan, explains, "in a code span")
         }
         // A host has no `_`: a name glued to one is a piece of an identifier
         // (`make_vms.com`, `opt.no_sig`, `old_sigaction.sa_handler`, `pathlib.Path.is_dir`).
         if (c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x5F)
             || (c.host.upperBound < t.count && t[c.host.upperBound] == 0x5F) {
-            j.add(Weight.identifier, explains, "glued to '_' (part of an identifier)")
+            j.add(.identifier, explains, "glued to '_' (part of an identifier)")
         }
         // `colin.harrison-at-virgin.net`: an address written so that harvesters miss it, not a host.
         if Self.hasAtWord(t, c.host) {
-            j.add(Weight.obfuscatedAddress, explains, "'-at-' in the name (an address written without '@')")
+            j.add(.obfuscatedAddress, explains, "'-at-' in the name (an address written without '@')")
         }
         // `sensors.conf.eg`, `dns.h.xxx`, `libpam.so.XXX`, `x.tar.xz`: a common
         // file extension (of four letters or fewer, as most are: a longer
@@ -202,7 +208,7 @@ struct BareNameModel {
         if threeLabels, let inner = innerLabel(t, c), inner.count <= 4, !(c.tld.count == 2 && inner.count <= 3) {
             let (innerExt, innerDomain) = innerWeights(t, inner)
             if innerExt >= 2 && innerExt > innerDomain {
-                j.add(Weight.innerExtension, explains,
+                j.add(.innerExtension, explains,
                       "'.\(explains ? UTF8Bytes.string(t, inner).lowercased() : "")' before the top label is a file extension (weight \(innerExt))")
             }
         }
@@ -210,49 +216,136 @@ struct BareNameModel {
         // is a product name, a placeholder or a constant; a host is written in
         // one case (`TEST.COM`, `example.com`) or capitalised (`Example.com`).
         if Self.isCapitalTopLabel(t, c) {
-            j.add(Weight.capitalTopLabel, explains, "the top label alone in capitals")
+            j.add(.capitalTopLabel, explains, "the top label alone in capitals")
         }
         // `libgmp10-doc.xxx`: one letter repeated is a placeholder, whatever is registered.
         if c.tld.count >= 3 && t[c.tld].allSatisfy({ $0 | 0x20 == t[c.tld.lowerBound] | 0x20 }) {
-            j.add(Weight.placeholder, explains, "a placeholder top label (one letter repeated)")
+            j.add(.placeholder, explains, "a placeholder top label (one letter repeated)")
         }
         // `thr->ts.team`, `ic->core.im`: a C member access, not a host; nor is
         // a member of `self` or `this` (`self.id`, `this.data`).
         if (c.host.lowerBound >= 2 && t[c.host.lowerBound - 1] == 0x3E && t[c.host.lowerBound - 2] == 0x2D)
             || Self.isReceiver(t, c.host.lowerBound..<stemEnd) {
-            j.add(Weight.memberAccess, explains, "'->' before it or 'self.'/'this.' (a member access)")
+            j.add(.memberAccess, explains, "'->' before it or 'self.'/'this.' (a member access)")
         }
         // `fs.watch()`, `Object.is(x, y)`, `session.post(message, …)`: a call.
         if c.host.upperBound < t.count && t[c.host.upperBound] == 0x28 {
-            j.add(Weight.call, explains, "'(' right after it (a call)")
+            j.add(.call, explains, "'(' right after it (a call)")
         }
         // `org.fedoraproject.config.services`, `org.freedesktop.Tracker`: a
         // reverse domain name (a D-Bus, GSettings or Java name) starts with a
         // generic top-level domain; a host ends with one (`org.example.com` is a host).
         if threeLabels && domain < 4 && Self.startsWithTopDomain(t, c) {
-            j.add(Weight.reverseDomain, explains, "a reverse domain name (starts with a top-level domain)")
+            j.add(.reverseDomain, explains, "a reverse domain name (starts with a top-level domain)")
         }
         // `\t* make-all.com, setup.com: New files.`: the names a ChangeLog
         // item starts with, before its ':', are the files it changed.
         if Self.isInFileList(t, c.host) {
-            j.add(Weight.fileList, explains, "a ChangeLog item's file list ('* name:')")
+            j.add(.fileList, explains, "a ChangeLog item's file list ('* name:')")
         }
         // `url.domainToASCII('xn--iñvalid.com')`: an ASCII-compatible
         // encoding (`xn--`) with a non-ASCII character in it is no host any
         // resolver accepts; a document writes it to show an invalid input.
         if Self.hasInvalidACELabel(t, c.host) {
-            j.add(Weight.invalidACE, explains, "an 'xn--' label with a non-ASCII character (not a valid host)")
+            j.add(.invalidACE, explains, "an 'xn--' label with a non-ASCII character (not a valid host)")
         }
         if c.colonNumber {
             if extensionWins {
                 j.lineNumber = true
-                j.add(Weight.lineNumber, explains, "':N' after a file extension is a line number")
+                j.add(.lineNumber, explains, "':N' after a file extension is a line number")
             } else {
-                j.add(Weight.port, explains, "a port")
+                j.add(.port, explains, "a port")
             }
         }
-        if c.hasPath && !extensionWins { j.add(Weight.pathAfterName, explains, "a path after the name") }
+        if c.hasPath { j.add(extensionWins ? .pathAfterExtension : .pathAfterName, explains, "a path after the name") }
+        if let cue = Self.cueWord(t, before: c.host.lowerBound) {
+            j.add(.cueWord, explains, "'\(explains ? UTF8Bytes.string(t, cue) : "")' before it (a word that introduces a site)")
+        }
+        if Self.isSettingValue(t, c.host) { j.add(.settingValue, explains, "a setting's value ('=' or ':' before it)") }
+        if c.hasPath, case let depth = Self.pathDepth(t, c.host.upperBound..<c.end), depth > 0 {
+            j.add(.pathDepth, depth, explains, "\(depth) path segment\(depth == 1 ? "" : "s")")
+        }
+        if Self.hasVersionAfter(t, c.end) { j.add(.versionAfter, explains, "a version right after it") }
+        let s = c.host.lowerBound
+        if s > 0, t[s - 1] == 0x22 || t[s - 1] == 0x27 || t[s - 1] == 0x60, c.end < t.count, t[c.end] == t[s - 1] {
+            j.add(.quoted, explains, "quoted")
+        }
+        if Self.isInTableCell(t, s) { j.add(.tableCell, explains, "in a table cell") }
+        if let cue = Self.cueWord(t, before: s, in: packageCueTable) {
+            j.add(.packageCue, explains, "'\(explains ? UTF8Bytes.string(t, cue) : "")' before it (a word that introduces a package)")
+        }
         return j
+    }
+
+    /// Words that introduce a package or module, lowercased ("bump github.com/x/y from …").
+    static let packageCueWords: Set<String> = ["bump", "bumps", "update", "updated", "upgrade", "import", "require",
+                                               "get", "install", "module", "package", "use", "uses"]
+    static let packageCueTable = wordTable(packageCueWords)
+
+    /// Path segments in `r` (a path, query or fragment after a host): `/a` 1, `/a/b` 2, more 3.
+    static func pathDepth(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int {
+        var depth = 0
+        var k = r.lowerBound
+        while k < r.upperBound && depth < 3 {
+            if t[k] == 0x2F && k + 1 < r.upperBound && t[k + 1] != 0x2F { depth += 1 }
+            k += 1
+        }
+        return depth
+    }
+
+    /// Whether a version follows `end`: `@` or one space, an optional `v`, then digits, `.`, a digit.
+    static func hasVersionAfter(_ t: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        var k = end
+        guard k < t.count, t[k] == 0x20 || t[k] == 0x40 else { return false }
+        k += 1
+        if k < t.count && (t[k] == 0x76 || t[k] == 0x56) { k += 1 }
+        let digits = k
+        while k < t.count && ByteClass.isDigit(t[k]) && k - digits < 6 { k += 1 }
+        return k > digits && k + 1 < t.count && t[k] == 0x2E && ByteClass.isDigit(t[k + 1])
+    }
+
+    /// Whether the line before `start` holds a `|` after its last non-space byte (a table cell).
+    static func isInTableCell(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        var k = start
+        while k > 0 && start - k < 4 && (t[k - 1] == 0x20 || t[k - 1] == 0x09) { k -= 1 }
+        return k > 0 && t[k - 1] == 0x7C
+    }
+
+    /// Words that introduce a site, lowercased: "visit example.com", "hosted at", "see".
+    static let cueWords: Set<String> = ["visit", "see", "at", "on", "via", "from", "to", "hosted", "go", "open", "check",
+                                        "website", "site", "homepage", "url", "browse"]
+
+    /// The word right before `start` (one space or tab between) when it is one of `cueWords`.
+    static func cueWord(_ t: UnsafeBufferPointer<UInt8>, before start: Int) -> Range<Int>? {
+        cueWord(t, before: start, in: cueWordTable)
+    }
+
+    /// The word right before `start` (one space or tab between) when `table` holds it.
+    static func cueWord(_ t: UnsafeBufferPointer<UInt8>, before start: Int, in table: LabelTable) -> Range<Int>? {
+        guard start >= 2, t[start - 1] == 0x20 || t[start - 1] == 0x09 else { return nil }
+        let end = start - 1
+        var k = end
+        while k > 0 && end - k < 9 && ByteClass.isAlpha(t[k - 1]) { k -= 1 }
+        guard k < end, end - k <= 8, k == 0 || !ByteClass.isAlnum(t[k - 1]), let key = LabelTable.pack(t, k..<end) else { return nil }
+        return table.contains(key) ? k..<end : nil
+    }
+
+    /// `cueWords` keyed as labels (`LabelTable.pack`), so that a lookup builds no String.
+    static let cueWordTable = wordTable(cueWords)
+
+    /// Words of up to 8 ASCII letters keyed as labels (`LabelTable.pack`).
+    static func wordTable(_ words: Set<String>) -> LabelTable {
+        let keys = words.map { w in Array(w.utf8).withUnsafeBufferPointer { LabelTable.pack($0, 0..<$0.count)! } }
+        return LabelTable(keys: keys, values: [UInt8](repeating: 1, count: keys.count))
+    }
+
+    /// Whether the name is a setting's value: `=` or `:` right before it (after at most one space).
+    static func isSettingValue(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> Bool {
+        let s = host.lowerBound
+        guard s > 0 else { return false }
+        var k = s - 1
+        if t[k] == 0x20 && k > 0 { k -= 1 }
+        return t[k] == 0x3D || t[k] == 0x3A
     }
 
     /// Whether a label of `r` starts with `xn--` (any case) and holds a byte
@@ -647,9 +740,9 @@ struct RecentHosts {
     }
 }
 
-/// A bare name linked on the model's own evidence, with the judgement that
-/// linked it: kept when explaining, for `--explain` to print if the name is
-/// unlinked at the end of the scan (`retractPathNames`).
+/// A bare name weighed by the model, with its judgement: kept when
+/// explaining, for `--explain` to print if the name is unlinked at the end of
+/// the scan (`weighDocumentEvidence`) and for the weighings (`explainWeighings`).
 struct LinkedBareName {
     var start: Int
     var end: Int
@@ -668,37 +761,6 @@ struct PendingName {
 }
 
 extension UTS58Scanner {
-    /// Unlinks the bare names that the scan also found written right after
-    /// `/` or `\` (`/etc/issue.net` makes `issue, issue.net and motd` a file
-    /// list), unless the text also writes their host as a host (`DocumentHosts`,
-    /// which wins). The evidence is the names this scan visited, before or after
-    /// the bare name: like `DocumentHosts`, bounded by the window.
-    /// The scan keeps only where each bare name it linked starts (and, when
-    /// explaining, its judgement); the host is read again from there.
-    func retractPathNames(_ state: inout ScanState, into out: inout [Entity]) {
-        let t = state.t
-        state.pathNames.sort()
-        let paths = state.pathNames
-        var retracted: [Int] = []
-        for start in state.linkedBareStarts {
-            var hostEnd = DocumentHosts.hostEnd(t, from: start)
-            while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
-            let host = start..<hostEnd
-            let h = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host]))
-            guard Self.index(of: h, in: paths) != nil else { continue }
-            state.updateEvidence()
-            if state.evidence.contains(t, host) { continue }
-            retracted.append(start)
-            state.explainRetraction(start, BareNameModel.Weight.documentPath,
-                                    "the text also writes this name as a path component (after '/' or '\\')")
-        }
-        guard !retracted.isEmpty else { return }
-        // `retracted` is in scan order, so ascending: a binary search, no Set to build.
-        out.removeAll { e in
-            e.kind == .url && e.start >= state.scanStart && Self.index(of: e.start, in: retracted) != nil
-        }
-    }
-
     /// Links the pending names whose host the scan has since seen written as a
     /// host; rejects the others. Entities stay in order of start.
     func settlePending(_ state: inout ScanState, into out: inout [Entity]) {
@@ -706,18 +768,52 @@ extension UTS58Scanner {
         for name in state.pending {
             if state.evidence.contains(hash: name.hash) {
                 linked.append(Entity(kind: .url, start: name.start, end: name.end, targetPrefix: .https))
-                if state.explains && reportsURLs {
-                    var judgement = name.judgement
-                    judgement.addDocumentHost(explains: true)
-                    state.explainLink(name.start, name.end, judgement)
-                }
+                var judgement = name.judgement
+                judgement.addDocumentHost(explains: state.explains)
+                if state.explains && reportsURLs { state.explainLink(name.start, name.end, judgement) }
+                if state.explains { state.linkedBare.append(LinkedBareName(start: name.start, end: name.end, judgement: judgement)) }
+                state.linkedBareStarts.append(name.start)
+                state.linkedBareScores.append(judgement.score)
+                state.linkedBareHost.append(true)
             } else {
                 state.reject(name.start, name.end, .url, .bareName(name.judgement.summary))
             }
         }
         state.pending.removeAll()
-        guard reportsURLs, !linked.isEmpty else { return }
+        guard !linked.isEmpty else { return }
+        // The linked names in order of start, for `weighDocumentEvidence`'s searches.
+        let order = state.linkedBareStarts.indices.sorted { state.linkedBareStarts[$0] < state.linkedBareStarts[$1] }
+        state.linkedBareStarts = order.map { state.linkedBareStarts[$0] }
+        state.linkedBareScores = order.map { state.linkedBareScores[$0] }
+        state.linkedBareHost = order.map { state.linkedBareHost[$0] }
+        guard reportsURLs else { return }
         out.append(contentsOf: linked)
         out.sort { $0.start < $1.start }
+    }
+
+    /// When explaining: each bare name weighed, with every feature the
+    /// document gives it (whether or not the scan needed them to decide), as
+    /// a `.weighed` explanation — the export the trainer fits from
+    /// (`--explain=json`). The score is the model's; the scan's decision on
+    /// each name equals `score >= 0` (tested on the corpus).
+    func explainWeighings(_ state: inout ScanState, nameDots: [Int]) {
+        let t = state.t
+        state.updateEvidence()
+        state.pathNames.sort()
+        let names = state.weighedBare
+        let evidence = memberEvidence(&state, starts: names.map(\.start), nameDots: nameDots)
+        for (k, name) in names.enumerated() {
+            var hostEnd = DocumentHosts.hostEnd(t, from: name.start)
+            while hostEnd > name.start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
+            let host = name.start..<hostEnd
+            var j = name.judgement
+            if evidence[k].members { j.add(.documentMembers, true, "") }
+            if evidence[k].code != nil { j.add(.codeLine, true, "") }
+            if Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host])), in: state.pathNames) != nil {
+                j.add(.documentPath, true, "")
+            }
+            if state.evidence.contains(t, host) { j.addDocumentHost(explains: true) }
+            state.rejected.append(Explanation(start: name.start, end: name.end, kind: .url, verdict: .weighed(j.weighing)))
+        }
     }
 }

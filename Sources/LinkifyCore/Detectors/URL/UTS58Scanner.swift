@@ -85,7 +85,7 @@ struct UTS58Scanner: EntityScanner {
         var i = minStart
         // The full stops visited with a name after them (a letter or `_`:
         // `math.prod`, not `1.2` nor a sentence's end): what the members pass
-        // reads (`retractMemberNames`), so that it need not search the window again.
+        // reads (`memberEvidence`), so that it need not search the window again.
         var nameDots: [Int] = []
         nameDots.reserveCapacity(max(0, n - minStart) >> 7)
         while i < n {
@@ -116,12 +116,12 @@ struct UTS58Scanner: EntityScanner {
             }
             i += dotLength
         }
-        if !state.weakBareStarts.isEmpty && reportsURLs { retractMemberNames(&state, nameDots: nameDots, into: &out) }
-        if !state.pathNames.isEmpty && !state.linkedBareStarts.isEmpty && reportsURLs { retractPathNames(&state, into: &out) }
         if !state.pending.isEmpty {
             state.updateEvidence()
             settlePending(&state, into: &out)
         }
+        if !state.linkedBareStarts.isEmpty && reportsURLs { weighDocumentEvidence(&state, nameDots: nameDots, into: &out) }
+        if state.explains && !state.weighedBare.isEmpty { explainWeighings(&state, nameDots: nameDots) }
     }
 
     /// What one trigger produced: an entity, a span to skip without one, or
@@ -212,15 +212,19 @@ struct UTS58Scanner: EntityScanner {
         /// Bare names that only document evidence could make links, decided
         /// when the scan ends (the evidence may come after them).
         var pending: [PendingName] = []
-        /// Names found right after `/` or `\` (`BareNameModel.stemHash`): a bare
-        /// name the text also writes as a path component is not a link
-        /// (`retractPathNames`); when explaining, the judgements of the bare names linked.
+        /// Names found right after `/` or `\` (`BareNameModel.stemHash`): the
+        /// `documentPath` evidence (`weighDocumentEvidence`).
         var pathNames: [UInt64] = []
+        /// The bare names linked: where each starts, its score, and whether
+        /// the document's host evidence is in it already; the document's
+        /// evidence may still unlink them (`weighDocumentEvidence`).
         var linkedBareStarts: [Int] = []
-        /// The bare names linked with a score of `BareNameMembers.weakScore` or
-        /// less: the ones the document's members evidence may unlink (`retractMemberNames`).
-        var weakBareStarts: [Int] = []
+        var linkedBareScores: [Int] = []
+        var linkedBareHost: [Bool] = []
+        /// When explaining, the judgements of the bare names linked, and of
+        /// every bare name weighed (for `--explain`'s weighings).
         var linkedBare: [LinkedBareName] = []
+        var weighedBare: [LinkedBareName] = []
         /// Backticks read so far (`openCodeSpan`): up to where, and the length
         /// of the backtick run that opened a code span still open there (0: none).
         var ticksRead = 0
@@ -456,15 +460,18 @@ struct UTS58Scanner: EntityScanner {
 
         if !Self.hasWWWPrefix(t, domainStart) {
             let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
-                                                    colonNumber: hasPort, hasPath: pqfEnd > linkEnd)
+                                                    colonNumber: hasPort, hasPath: pqfEnd > linkEnd, end: end)
             var judgement = BareNameModel.judge(t, candidate, explains: state.explains)
+            if state.explains { state.weighedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
             // A name that only the document's evidence can link: linked now if
             // a host found so far has its last two labels, else decided when the scan ends.
-            if !judgement.isLink && judgement.score + BareNameModel.Weight.documentHost >= 0,
+            var hostCounted = false
+            if !judgement.isLink && judgement.score + BareNameFeature.documentHost.weight >= 0,
                let hash = DocumentHosts.lastTwoLabelsHash(t, candidate.host) {
                 state.updateEvidence()
                 if state.evidence.contains(hash: hash) {
                     judgement.addDocumentHost(explains: state.explains)
+                    hostCounted = true
                 } else {
                     state.pending.append(PendingName(start: domainStart, end: end, hash: hash, judgement: judgement))
                     return .skip(to: end)
@@ -478,7 +485,8 @@ struct UTS58Scanner: EntityScanner {
             // candidates reported, and reading `reportsURLs` here costs the plain scan.)
             if state.explains { state.explainLink(domainStart, end, judgement) }
             state.linkedBareStarts.append(domainStart)
-            if judgement.score <= BareNameMembers.weakScore { state.weakBareStarts.append(domainStart) }
+            state.linkedBareScores.append(judgement.score)
+            state.linkedBareHost.append(hostCounted)
             if state.explains { state.linkedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
         } else {
             state.evidenceStarts.append(domainStart)

@@ -77,10 +77,13 @@ import Testing
             switch e.verdict {
             case .linked(let rule, _): return rule
             case .rejected(let why): return why.description
+            case .weighed(let w): return w.summary
             }
         }
         #expect(words.contains { $0.contains("'.in' as a file extension (weight 3)") && $0.contains("a file stem") })
-        #expect(words.contains { $0.contains("bare-name model score 2") && $0.contains("'.org' as a domain (weight 4)") })
+        #expect(words.contains { $0.contains("bare-name model score ") && $0.contains("'.org' as a domain (weight 4)") })
+        // Beside each verdict, the weighing: the features, their weights, the total and the threshold.
+        #expect(words.contains { $0.hasPrefix("bare-name score ") && $0.contains("(threshold 0, link)") && $0.contains("domain_life=4") })
     }
 
     /// The table: weights as generated from Linguist, IANA and Python's standard library.

@@ -126,8 +126,16 @@ import Testing
         }
         let sink = Sink()
         _ = entities("issue.net and /etc/issue.net", FinderOptions(explanations: sink))
-        let first = sink.log.filter { $0.start == 0 }
+        // The verdict, and the model's weighing beside it.
+        let first = sink.log.filter {
+            if case .weighed = $0.verdict { return false }
+            return $0.start == 0
+        }
         #expect(first.count == 1)
+        #expect(sink.log.contains {
+            if case .weighed(let w) = $0.verdict { return $0.start == 0 && w.features.contains { $0.name == "document_path" } }
+            return false
+        })
         if case .rejected(let why)? = first.first?.verdict {
             #expect(why.description.contains("as a path component"))
         } else {
