@@ -32,10 +32,11 @@ conformance: build
 	@if [ -f $(SHARED)/tools/conformance.py ]; then python3 $(SHARED)/tools/conformance.py --bin $(BIN) $(SHARED)/conformance; \
 	else echo "conformance: no $(SHARED), its full scorer skipped"; fi
 
-# Regenerates Sources/LinkifyCore/Tables from ../shared and Linguist (commit the result).
+# Regenerates Sources/LinkifyCore/Tables from ../shared, Linguist and scripts/gen/data (commit the result).
 tables:
 	python3 scripts/gen/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
 	python3 scripts/gen/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	python3 scripts/gen/gen_spoof_tables.py scripts/gen/data/uts39/identifier-scripts.txt Sources/LinkifyCore/Tables/SpoofTables.swift
 	@# Needs Debian's ruby-github-linguist (apt-get install ruby-github-linguist).
 	python3 scripts/gen/gen_extension_tables.py "$$(dpkg -L ruby-github-linguist | grep '/languages.yml$$')" \
 		$(SHARED)/data/tlds-alpha-by-domain.txt Sources/LinkifyCore/Tables/TLDDoubleLife.swift
