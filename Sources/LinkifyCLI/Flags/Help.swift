@@ -107,7 +107,9 @@ enum Help {
             --explain prints the weights. Never links: a name right after / or \\ (a path component) or before
             :LINE: (main.rs:2:5). Not links either: pkg@1.2.3, git@host:path SSH remotes,
             version numbers, bare IPv4 addresses, URLs with user info; javascript:,
-            vbscript: and data: are never linked.
+            vbscript: and data: are never linked. A host label that UTS #39 flags (mixed
+            scripts such as Cyrillic in https://аpple.com/, or all Cyrillic letters that look
+            Latin) is linked with its A-label (xn--…) as the href; JSON adds "spoof": true.
 
             Exit status: 0 success, 1 --check found a file that would change, 2 usage
             error or a file that could not be read or written (the other files are still
