@@ -32,10 +32,11 @@ conformance: build
 	@if [ -f $(SHARED)/tools/conformance.py ]; then python3 $(SHARED)/tools/conformance.py --bin $(BIN) $(SHARED)/conformance; \
 	else echo "conformance: no $(SHARED), its full scorer skipped"; fi
 
-# Regenerates Sources/LinkifyCore/Tables from ../shared, iso-codes and Linguist (commit the result).
+# Regenerates Sources/LinkifyCore/Tables from ../shared, iso-codes, Linguist and scripts/gen/data (commit the result).
 tables:
 	python3 scripts/gen/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
 	python3 scripts/gen/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
+	python3 scripts/gen/gen_spoof_tables.py scripts/gen/data/uts39/identifier-scripts.txt Sources/LinkifyCore/Tables/SpoofTables.swift
 	@# Needs the PyPI package idna 3.13 (pip install idna==3.13: its UTS #46 17.0.0 table).
 	python3 scripts/gen/gen_uts46_tables.py Sources/LinkifyCore/Tables
 	@# Needs Debian's iso-codes (apt-get install --no-install-recommends iso-codes).

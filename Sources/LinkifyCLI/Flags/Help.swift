@@ -120,6 +120,9 @@ enum Help {
             bidirectional control (one between host characters: no link; all
             profiles). An email's local part is letters, digits, marks and . _ % + -
             ('me@example.com' in EMAIL='me@example.com'; $USER@example.com: none).
+            A host label that UTS #39 flags (mixed scripts such as Cyrillic in
+            https://аpple.com/, or all Cyrillic letters that look Latin) is linked
+            with its A-label (xn--…) as the href; JSON adds "spoof": true.
 
             Exit status: 0 success, 1 --check found a file that would change, 2 usage
             error or a file that could not be read or written (the other files are still

@@ -61,6 +61,7 @@ struct ExplainingMergeLog: MergeLog {
         } else {
             rule = scanners[scanner].rule(for: candidate, in: text)
         }
+        if candidate.isSpoof { rule += "; " + HostSpoof.explanation(for: candidate, in: text) }
         if admitted.target != candidate.target { rule += ", target rewritten from \(candidate.target(in: text))" }
         explained.append(Explanation(start: candidate.start, end: candidate.end, kind: candidate.kind,
                                      verdict: .linked(rule: rule, target: admitted.target(in: text))))

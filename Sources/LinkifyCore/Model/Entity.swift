@@ -12,6 +12,9 @@ public struct Entity: Sendable, Equatable, Hashable {
     /// A date shown as a date, not linked: no URL template made its target
     /// (see `isUnlinkedDate`). Beside `prefix`, in what would be padding.
     private var unlinkedDate = false
+    /// A URL whose host has a label that UTS #39 flags (SPEC §5): its target
+    /// carries that label's A-label (`HostSpoof`). Also in what would be padding.
+    public internal(set) var isSpoof = false
     /// The computed target and the value, when there is either; nil for most
     /// links, so that copying an entity is a copy of a few words (an `Entity`
     /// holding Strings inline is copied through a value witness, several times
@@ -97,13 +100,13 @@ public struct Entity: Sendable, Equatable, Hashable {
     }
 
     /// Entities are equal when their kinds, ranges, targets and values are,
-    /// and both or neither are unlinked dates.
+    /// and both or neither are unlinked dates, and spoofs.
     /// Targets compare as stored: a target kept as a prefix before the
     /// entity's own bytes differs from the same href held as a string (compare
     /// `target(in:)` to compare hrefs).
     public static func == (a: Entity, b: Entity) -> Bool {
         a.kind == b.kind && a.start == b.start && a.end == b.end && a.target == b.target && a.value == b.value
-            && a.unlinkedDate == b.unlinkedDate
+            && a.unlinkedDate == b.unlinkedDate && a.isSpoof == b.isSpoof
     }
 
     /// Hashes what `==` compares.
@@ -114,6 +117,7 @@ public struct Entity: Sendable, Equatable, Hashable {
         hasher.combine(target)
         hasher.combine(value)
         hasher.combine(unlinkedDate)
+        hasher.combine(isSpoof)
     }
 
     /// The byte range `start..<end`.

@@ -7,7 +7,8 @@
 /// - `href`: the link target;
 /// - `start`, `end`: offsets into the input, end exclusive, in the `--offsets` unit;
 /// - `line`, `column`: 1-based position of `start`, the column in Unicode scalars;
-/// - `value`: the normal form, for kinds that have one.
+/// - `value`: the normal form, for kinds that have one;
+/// - `spoof`: `true` on a URL whose host has a label UTS #39 flags (SPEC §5), else absent.
 ///
 /// In json, a file's entities sit in `{"path": …, "entities": [ … ]}`, and the
 /// files in `{"version": 1, "files": [ … ]}` (`JSONRenderer.documentStart`/`End`).
@@ -77,6 +78,7 @@ public struct JSONRenderer: Renderer {
                 out.append(", \"value\": ")
                 JSONString.append(value, into: &out)
             }
+            if entity.isSpoof { out.append(", \"spoof\": true") }
             out.append(options.format == .json ? "}" : "}\n")
         }
         tracker.advance(over: text, at..<range.upperBound)

@@ -767,7 +767,9 @@ extension UTS58Scanner {
         var linked: [Entity] = []
         for name in state.pending {
             if state.evidence.contains(hash: name.hash) {
-                linked.append(Entity(kind: .url, start: name.start, end: name.end, targetPrefix: .https))
+                var entity = Entity(kind: .url, start: name.start, end: name.end, targetPrefix: .https)
+                HostSpoof.check(&entity, in: state.t)
+                linked.append(entity)
                 var judgement = name.judgement
                 judgement.addDocumentHost(explains: state.explains)
                 if state.explains && reportsURLs { state.explainLink(name.start, name.end, judgement) }

@@ -288,7 +288,9 @@ struct TwitterURLScanner: EntityScanner {
                     end = k
                 }
             }
-            out.append(Entity(kind: .url, start: start, end: end, targetPrefix: .none))
+            var entity = Entity(kind: .url, start: start, end: end, targetPrefix: .none)
+            HostSpoof.check(&entity, host: domainStart..<domainEnd, in: t)
+            out.append(entity)
         }
 
         /// End of `validUrlPath` after the `/` at `p - 1`: the longest run of path

@@ -491,7 +491,9 @@ struct UTS58Scanner: EntityScanner {
         } else {
             state.evidenceStarts.append(domainStart)
         }
-        return .entity(Entity(kind: .url, start: domainStart, end: end, targetPrefix: .https))
+        var entity = Entity(kind: .url, start: domainStart, end: end, targetPrefix: .https)
+        HostSpoof.check(&entity, host: domainStart..<labelEnd, in: t)
+        return .entity(entity)
     }
 
     private func email(at: Int, domainEnd: Int, linkEnd: Int, _ state: inout ScanState) -> Outcome {
@@ -619,7 +621,13 @@ struct UTS58Scanner: EntityScanner {
             end = k
         }
         state.evidenceStarts.append(authorityStart)
-        return schemeURLOutcome(s..<end, &state)
+        // (A plain ASCII authority, `plainWebURL`, needs no UTS #39 check.)
+        let outcome = schemeURLOutcome(s..<end, &state)
+        if isWeb, case .entity(var entity) = outcome {
+            HostSpoof.check(&entity, in: t)
+            return .entity(entity)
+        }
+        return outcome
     }
 
     /// The `scheme://` URL `r`, or a skip over it when it is longer than `Limits.maxEntityBytes`.
