@@ -108,7 +108,8 @@ extension UTS58Scanner {
     /// or more (`documentMembers`), and why its line is code (`codeLine`), for
     /// names under a top label that is not an old generic domain
     /// (`BareNameMembers.strongDomain`); others get `(false, nil)`.
-    func memberEvidence(_ state: inout ScanState, starts: [Int], nameDots: [Int]) -> [(members: Bool, code: String?)] {
+    func memberEvidence(_ state: inout ScanState, starts: [Int], nameDots: [Int],
+                        needsCode: (_ index: Int, _ members: Bool) -> Bool = { _, _ in true }) -> [(members: Bool, code: String?)] {
         let t = state.t
         let n = t.count
         var result = [(members: Bool, code: String?)](repeating: (false, nil), count: starts.count)
@@ -173,9 +174,10 @@ extension UTS58Scanner {
         for k in asked {
             let start = starts[k]
             let end = BareNameMembers.stemEnd(t, from: start)
-            let code = BareNameMembers.codeLine(t, start, memo: &memo)
             let many = Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])), in: unique)
                 .map { members[$0].count >= BareNameMembers.memberLabels } ?? false
+            // The look back for a code line, the costly part, only where it can change the decision.
+            let code = needsCode(k, many) ? BareNameMembers.codeLine(t, start, memo: &memo) : nil
             result[k] = (many, code)
         }
         return result
@@ -195,8 +197,20 @@ extension UTS58Scanner {
         for (i, score) in state.linkedBareScores.enumerated() where score + BareNameModel.documentMargin < 0 { asked.append(i) }
         guard !asked.isEmpty else { return }
         let starts = asked.map { state.linkedBareStarts[$0] }
-        let evidence = memberEvidence(&state, starts: starts, nameDots: nameDots)
         state.pathNames.sort()
+        let paths = state.pathNames
+        // Whether each name is also written as a path component (`documentPath`).
+        let isPath: [Bool] = paths.isEmpty ? [Bool](repeating: false, count: starts.count) : starts.map { start in
+            var hostEnd = DocumentHosts.hostEnd(t, from: start)
+            while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
+            return Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<hostEnd])), in: paths) != nil
+        }
+        let scores = asked.map { state.linkedBareScores[$0] }
+        let evidence = memberEvidence(&state, starts: starts, nameDots: nameDots) { k, members in
+            let score = scores[k] + (members ? BareNameFeature.documentMembers.weight : 0)
+                + (isPath[k] ? BareNameFeature.documentPath.weight : 0)
+            return score + min(0, BareNameFeature.codeLine.weight) < 0
+        }
         var retracted: [Int] = []
         for (k, i) in asked.enumerated() {
             let start = starts[k]
@@ -211,7 +225,7 @@ extension UTS58Scanner {
                               "the text writes '\(UTF8Bytes.string(t, start..<BareNameMembers.stemEnd(t, from: start))).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
             }
             if let code = evidence[k].code { judgement.add(.codeLine, explains, code) }
-            if Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host])), in: state.pathNames) != nil {
+            if isPath[k] {
                 judgement.add(.documentPath, explains, "the text also writes this name as a path component (after '/' or '\\')")
             }
             if judgement.score < 0 && !state.linkedBareHost[i] {

@@ -258,20 +258,29 @@ struct BareNameModel {
             }
         }
         if c.hasPath { j.add(extensionWins ? .pathAfterExtension : .pathAfterName, explains, "a path after the name") }
-        if let cue = Self.cueWord(t, before: c.host.lowerBound) {
+        // A feature whose weight is 0 changes no decision: it is looked at only
+        // when explaining (the trainer's export). The weights are constants,
+        // so the test costs nothing.
+        if explains || BareNameFeature.cueWord.weight != 0, let cue = Self.cueWord(t, before: c.host.lowerBound) {
             j.add(.cueWord, explains, "'\(explains ? UTF8Bytes.string(t, cue) : "")' before it (a word that introduces a site)")
         }
-        if Self.isSettingValue(t, c.host) { j.add(.settingValue, explains, "a setting's value ('=' or ':' before it)") }
-        if c.hasPath, case let depth = Self.pathDepth(t, c.host.upperBound..<c.end), depth > 0 {
+        if explains || BareNameFeature.settingValue.weight != 0, Self.isSettingValue(t, c.host) {
+            j.add(.settingValue, explains, "a setting's value ('=' or ':' before it)")
+        }
+        if explains || BareNameFeature.pathDepth.weight != 0, c.hasPath,
+           case let depth = Self.pathDepth(t, c.host.upperBound..<c.end), depth > 0 {
             j.add(.pathDepth, depth, explains, "\(depth) path segment\(depth == 1 ? "" : "s")")
         }
-        if Self.hasVersionAfter(t, c.end) { j.add(.versionAfter, explains, "a version right after it") }
+        if explains || BareNameFeature.versionAfter.weight != 0, Self.hasVersionAfter(t, c.end) {
+            j.add(.versionAfter, explains, "a version right after it")
+        }
         let s = c.host.lowerBound
-        if s > 0, t[s - 1] == 0x22 || t[s - 1] == 0x27 || t[s - 1] == 0x60, c.end < t.count, t[c.end] == t[s - 1] {
+        if explains || BareNameFeature.quoted.weight != 0, s > 0, t[s - 1] == 0x22 || t[s - 1] == 0x27 || t[s - 1] == 0x60,
+           c.end < t.count, t[c.end] == t[s - 1] {
             j.add(.quoted, explains, "quoted")
         }
-        if Self.isInTableCell(t, s) { j.add(.tableCell, explains, "in a table cell") }
-        if let cue = Self.cueWord(t, before: s, in: packageCueTable) {
+        if explains || BareNameFeature.tableCell.weight != 0, Self.isInTableCell(t, s) { j.add(.tableCell, explains, "in a table cell") }
+        if explains || BareNameFeature.packageCue.weight != 0, let cue = Self.cueWord(t, before: s, in: packageCueTable) {
             j.add(.packageCue, explains, "'\(explains ? UTF8Bytes.string(t, cue) : "")' before it (a word that introduces a package)")
         }
         return j
