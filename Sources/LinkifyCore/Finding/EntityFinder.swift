@@ -91,6 +91,13 @@ public struct EntityFinder: Sendable {
         storage = Storage(options: options)
     }
 
+    /// The same finder telling its explanations to `sink` instead.
+    func explaining(to sink: any ExplanationSink) -> EntityFinder {
+        var options = self.options
+        options.explanations = sink
+        return EntityFinder(options: options)
+    }
+
     /// The entities in `text` that start at or after `minStart`, sorted and disjoint.
     /// Offsets are bytes into `text`. With `options.explanations` set, the
     /// decisions are also handed to that sink.

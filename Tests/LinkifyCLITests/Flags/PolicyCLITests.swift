@@ -259,6 +259,15 @@ import Testing
         #expect(r.stdout.contains(#"<a href="https://swift.org">Swift</a>"#))
     }
 
+    /// `--explain` names the line and column where a candidate stands in a
+    /// Markdown paragraph of several lines, inside quotes and list items too.
+    @Test func explainPositionsInMarkdown() throws {
+        let r = try Self.run(["--explain", "--from", "markdown"],
+                             input: "# T\n\n> quoted line with example.com here\n> and main.rs\n\n- item\n  continued foo.io\n")
+        let positions = r.stderr.split(separator: "\n").filter { !$0.contains(" weighed ") }.map { $0.split(separator: " ").first ?? "" }
+        #expect(positions == ["-:3:20:", "-:4:7:", "-:7:13:"], "\(r.stderr)")
+    }
+
     /// `--explain=json`: one object per line, the weighing with each feature's value and weight (the trainer's export).
     @Test func explainAsJSONLines() throws {
         let r = try Self.run(["--explain=json"], input: "see example.com and main.rs\n")
