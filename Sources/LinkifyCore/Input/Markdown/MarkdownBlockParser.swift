@@ -341,8 +341,9 @@ struct MarkdownBlockParser {
     /// becomes a chunk.
     mutating func closeLeaf() {
         if case .paragraph = leaf {
-            var lines = takeReferenceDefinitions(paragraphLines)
-            paragraphLines.removeAll(keepingCapacity: true)
+            let taken = paragraphLines
+            paragraphLines = []   // handed over whole, not copied
+            var lines = takeReferenceDefinitions(taken)
             if var last = lines.popLast() {
                 var e = last.upperBound
                 while e > last.lowerBound && MarkdownSyntax.isBlank(t[e - 1]) { e -= 1 }

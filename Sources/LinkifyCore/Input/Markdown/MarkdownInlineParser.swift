@@ -32,10 +32,21 @@ struct MarkdownInlineParser {
     struct Bracket {
         let start: Int
         let isImage: Bool
-        var isActive: Bool
         /// Delimiters that existed when the bracket opened.
         let delimiterCount: Int
     }
+
+    /// At most this many brackets and delimiter runs are held open in a chunk
+    /// (a paragraph of 65,536 `[` or `*_` is text, not a stack that grows
+    /// with the input): past them, `[` and delimiter runs are read as text,
+    /// and a `]` closes a `[` read as text first. Memory per chunk stays
+    /// bounded; documents that hold so many open at once are not prose.
+    static let maxOpen = 1 << 16
+    /// `[` read as text past `maxOpen`, not yet closed.
+    var droppedBrackets = 0
+    /// The non-image brackets below this index were opened before a link
+    /// closed and so can no longer make one (§6.3: links may not contain links).
+    var inactiveBelow = 0
 
     /// Ranges that are never linked (code, HTML, links, escapes, used delimiters).
     var hidden: [Range<Int>] = []
@@ -89,7 +100,7 @@ struct MarkdownInlineParser {
                     candidateIndex += 1
                     continue
                 }
-                if brackets.isEmpty {
+                if brackets.isEmpty && droppedBrackets == 0 {
                     entities.append(c)
                     candidateIndex += 1
                     p = c.end
@@ -131,13 +142,13 @@ struct MarkdownInlineParser {
                 }
             case 0x21:
                 if p + 1 < n && t[p + 1] == 0x5B {
-                    brackets.append(Bracket(start: p, isImage: true, isActive: true, delimiterCount: delimiters.count))
+                    openBracket(Bracket(start: p, isImage: true, delimiterCount: delimiters.count))
                     p += 2
                 } else {
                     p += 1
                 }
             case 0x5B:
-                brackets.append(Bracket(start: p, isImage: false, isActive: true, delimiterCount: delimiters.count))
+                openBracket(Bracket(start: p, isImage: false, delimiterCount: delimiters.count))
                 p += 1
             case 0x5D: p = closeBracket(at: p)
             default: p = delimiterRun(at: p)
@@ -244,18 +255,28 @@ struct MarkdownInlineParser {
         }
         // GFM strikethrough takes runs of one or two tildes.
         if c == 0x7E && e - p > 2 { return e }
-        if canOpen || canClose {
+        if (canOpen || canClose) && delimiters.count < Self.maxOpen {
             delimiters.append(Delimiter(char: c, start: p, count: e - p, originalCount: e - p, canOpen: canOpen, canClose: canClose))
         }
         return e
     }
 
+    mutating func openBracket(_ b: Bracket) {
+        if brackets.count < Self.maxOpen { brackets.append(b) } else { droppedBrackets += 1 }
+    }
+
     /// `]` at `p`: an inline or reference link or image, or literal text (§6.3).
     mutating func closeBracket(at p: Int) -> Int {
         let t = chunk
+        if droppedBrackets > 0 {
+            droppedBrackets -= 1
+            return p + 1
+        }
         guard let opener = brackets.last else { return p + 1 }
         brackets.removeLast()
-        guard opener.isActive else { return p + 1 }
+        let isActive = opener.isImage || brackets.count >= inactiveBelow
+        inactiveBelow = min(inactiveBelow, brackets.count)
+        guard isActive else { return p + 1 }
         var end: Int? = nil
         if p + 1 < t.count && t[p + 1] == 0x28, let e = MarkdownSyntax.inlineLinkTailEnd(t, at: p + 1) {
             end = e
@@ -277,7 +298,7 @@ struct MarkdownInlineParser {
         if opener.delimiterCount < delimiters.count { delimiters.removeSubrange(opener.delimiterCount...) }
         if !opener.isImage {
             // Links may not contain links (§6.3): earlier `[` openers go inactive.
-            for k in brackets.indices where !brackets[k].isImage { brackets[k].isActive = false }
+            inactiveBelow = brackets.count
         }
         // A URL candidate inside the link text was never taken; look again after it.
         if candidateIndex < candidates.count && candidates[candidateIndex].start < linkEnd { rescan(from: linkEnd) }
@@ -285,10 +306,16 @@ struct MarkdownInlineParser {
     }
 
     /// Resolves emphasis and strikethrough; the delimiter bytes used are hidden (§6.4).
+    /// The delimiters form a list linked backwards (`previous`): a match
+    /// unlinks everything between its opener and closer at once, and a
+    /// search skips what is unlinked, so that the pass is linear in the
+    /// delimiters, as cmark's is.
     mutating func processEmphasis() {
         var d = delimiters
+        delimiters = []   // `d` the only reference: changed in place, not copied
         guard d.count > 1 else { return }
         var removed = [Bool](repeating: false, count: d.count)
+        var previous = Array(-1..<(d.count - 1))
         // Lowest opener index worth looking at, per character, closer length mod 3 and closer's canOpen.
         var bottom: [Int: Int] = [:]
         var closer = 0
@@ -297,10 +324,16 @@ struct MarkdownInlineParser {
             let c = d[closer].char
             let key = Int(c) * 8 + (d[closer].originalCount % 3) * 2 + (d[closer].canOpen ? 1 : 0)
             let floor = bottom[key] ?? -1
-            var o = closer - 1
+            var from = closer
+            var o = previous[closer]
             var found = -1
             while o > floor {
-                if !removed[o] && d[o].char == c && d[o].canOpen && d[o].count > 0 {
+                if removed[o] {
+                    previous[from] = previous[o]
+                    o = previous[o]
+                    continue
+                }
+                if d[o].char == c && d[o].canOpen && d[o].count > 0 {
                     if c == 0x7E {
                         if d[o].count == d[closer].count { found = o; break }
                     } else {
@@ -310,7 +343,8 @@ struct MarkdownInlineParser {
                         if !odd { found = o; break }
                     }
                 }
-                o -= 1
+                from = o
+                o = previous[o]
             }
             guard found >= 0 else {
                 bottom[key] = closer - 1
@@ -324,7 +358,8 @@ struct MarkdownInlineParser {
             d[found].count -= use
             d[closer].count -= use
             d[closer].start += use
-            for k in found + 1..<closer { removed[k] = true }
+            // The delimiters between the opener and the closer are gone.
+            previous[closer] = found
             if d[found].count == 0 { removed[found] = true }
             if d[closer].count == 0 { removed[closer] = true; closer += 1 }
         }

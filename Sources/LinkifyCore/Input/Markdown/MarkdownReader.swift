@@ -77,6 +77,7 @@ public struct MarkdownReader: DocumentReader {
         }
         joined.removeAll(keepingCapacity: true)
         var starts: [Int] = []
+        starts.reserveCapacity(chunk.lines.count)
         for line in chunk.lines {
             starts.append(joined.count)
             joined.append(contentsOf: UnsafeBufferPointer(rebasing: document[line]))
