@@ -28,6 +28,8 @@ struct StreamingAnnotator {
     var window: [UInt8] = []
     /// Bytes at the start of `window` that were already rendered (context only).
     var written = 0
+    /// The disable comments read so far.
+    var disable = DisableStream()
 
     /// Bytes at the end of a window that wait for the next chunk.
     static let keep = Limits.maxEntityBytes + 4096
@@ -102,6 +104,9 @@ struct StreamingAnnotator {
                 entities.removeSubrange(cut...)
             }
             if let last = entities.last { flushEnd = max(flushEnd, last.end) }
+            // `<!-- linkify-disable -->` and its kin, as in documents read whole (SPEC §6).
+            disable.look(in: t)
+            entities = disable.filter(entities, in: t)
             // Dense text (a link every few bytes) gets smaller windows: memory
             // is bounded by entities per window, not only by bytes.
             let weight = entities.count + 3 * entities.reduce(0) { $0 + ($1.strings == nil ? 0 : 1) }
@@ -127,6 +132,7 @@ struct StreamingAnnotator {
         written = flushEnd
         let drop = max(0, flushEnd - Limits.maxEntityBytes)
         if drop > 0 {
+            window.withUnsafeBufferPointer { disable.drop(drop, in: $0) }
             window.removeSubrange(0..<drop)
             written -= drop
         }

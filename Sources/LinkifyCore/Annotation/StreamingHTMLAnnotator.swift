@@ -67,10 +67,15 @@ struct StreamingHTMLAnnotator {
     mutating func process(final: Bool, into out: inout [UInt8]) {
         var done = 0
         window.withUnsafeBufferPointer { t in
+            disable.look(in: t)
             done = settle(t, final: final, into: &out)
+            disable.drop(done, in: t)
         }
         window.removeSubrange(0..<done)
     }
+
+    /// The disable comments read so far (`<!-- linkify-disable -->` and its kin, SPEC §6).
+    var disable = DisableStream()
 
     /// Renders what is settled in `t`; returns how many bytes were rendered.
     mutating func settle(_ t: UnsafeBufferPointer<UInt8>, final: Bool, into out: inout [UInt8]) -> Int {
@@ -131,7 +136,7 @@ struct StreamingHTMLAnnotator {
                 if let i = entities.firstIndex(where: { $0.start >= cut }) { entities.removeSubrange(i...) }
                 if let e = entities.last { cut = max(cut, e.end) }
             }
-            renderer.write(t, last.range.lowerBound..<cut, entities: entities, into: &out)
+            renderer.write(t, last.range.lowerBound..<cut, entities: disable.filter(entities, in: t), into: &out)
             return cut
         case .rawText:
             // The start tag is written; the content goes on in the next window.
@@ -175,7 +180,7 @@ struct StreamingHTMLAnnotator {
         case .text where skipped == 0:
             var entities: [Entity] = []
             reader.entities(in: t, region: token.range, finder: finder, into: &entities)
-            renderer.write(t, token.range, entities: entities, into: &out)
+            renderer.write(t, token.range, entities: disable.filter(entities, in: t), into: &out)
             return
         case .startTag(let name):
             if HTMLTokenizer.foreignElements.contains(name) && !HTMLTokenizer.opensForeignContent(token, in: t) { break }

@@ -161,3 +161,145 @@ struct DisableComments: Sendable {
         return bare == "link" ? .custom : EntityKind(rawValue: bare)
     }
 }
+
+/// `DisableComments` for a stream read window by window (text and HTML
+/// annotate): asked, in order, what is off at each entity's position, it
+/// reads the lines up to it — each line whole, since a comment later on the
+/// line counts for all of it — and carries the state from line to line. Its
+/// offsets are into the current window; `shift` follows the window when it
+/// drops what was written.
+struct DisableStream {
+    /// Whether the stream has shown a `<!-- linkify-…` comment: until then
+    /// nothing is off and nothing is read but the search for one.
+    var active = false
+    /// How far the window was searched for such a comment.
+    var searched = 0
+
+    /// Looks for a linkify comment in what the window holds past what was
+    /// searched (a `<` found sixteen bytes at a time).
+    mutating func look(in t: UnsafeBufferPointer<UInt8>) {
+        guard !active else { return }
+        var k = max(0, searched - 16)   // a comment cut by the last window's end
+        while true {
+            k = Self.nextLessThanSign(t, from: k)
+            guard k < t.count else { break }
+            if UTF8Bytes.hasPrefix(t, "<!--", at: k) {
+                var m = k + 4
+                while m < t.count && (t[m] == 0x20 || t[m] == 0x09) { m += 1 }
+                if UTF8Bytes.hasPrefix(t, "linkify-", at: m) { active = true; break }
+            }
+            k += 1
+        }
+        searched = t.count
+    }
+
+    /// The first `<` at or after `k` (or `t.count`): 64 bytes a step while
+    /// there is none (prose holds few), then sixteen.
+    static func nextLessThanSign(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var k = start
+        if let base = t.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let lt = ByteSearch.splat(0x3C)
+            while k + 64 <= t.count {
+                let m = (raw.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self) .== lt)
+                    .| (raw.loadUnaligned(fromByteOffset: k + 16, as: SIMD16<UInt8>.self) .== lt)
+                    .| (raw.loadUnaligned(fromByteOffset: k + 32, as: SIMD16<UInt8>.self) .== lt)
+                    .| (raw.loadUnaligned(fromByteOffset: k + 48, as: SIMD16<UInt8>.self) .== lt)
+                let words = unsafeBitCast(m, to: (UInt64, UInt64).self)
+                if words.0 | words.1 != 0 { break }
+                k += 64
+            }
+        }
+        return ByteSearch.first(in: t, from: k, before: t.count, block: { $0 .== ByteSearch.splat(0x3C) }, matches: { $0 == 0x3C })
+    }
+
+    /// `entities` (sorted, found in `t`) less those whose kind is off where they start.
+    mutating func filter(_ entities: [Entity], in t: UnsafeBufferPointer<UInt8>) -> [Entity] {
+        guard active else { return entities }
+        return entities.filter { !off(at: $0.start, in: t).contains($0.kind) }
+    }
+
+    /// The window keeps what follows its first `count` bytes: the lines
+    /// before are read first (so no comment in them is missed).
+    mutating func drop(_ count: Int, in t: UnsafeBufferPointer<UInt8>) {
+        searched = max(0, searched - count)
+        guard active, count > 0 else { return }
+        _ = off(at: count - 1, in: t)
+        shift(by: count)
+    }
+
+    /// What is off after the lines before `lineStart`, and what a
+    /// `disable-next-line` on the line before it turns off there.
+    var state = EntityKinds()
+    var next = EntityKinds()
+    /// The line read last: its start and end (its line feed or the window's
+    /// end), what is off on it, and the state after it.
+    var lineStart = 0
+    var lineEnd = -1
+    var lineOff = EntityKinds()
+    var stateAfter = EntityKinds()
+    var nextAfter = EntityKinds()
+
+    /// The kinds off at `p` (at or after the last position asked).
+    mutating func off(at p: Int, in t: UnsafeBufferPointer<UInt8>) -> EntityKinds {
+        if p <= lineEnd { return lineOff }
+        let from = max(0, lineEnd + 1)
+        if lineEnd >= 0 { (state, next) = (stateAfter, nextAfter) }
+        var ls = p
+        while ls > from && t[ls - 1] != 0x0A { ls -= 1 }
+        if ls > from {
+            // The lines between the last one read and `p`'s.
+            if UTF8Bytes.firstIndex(of: "<!--", in: t, from: from, to: ls) == nil {
+                next = []
+            } else {
+                var k = from
+                while k < ls {
+                    let e = lineEndFrom(k, before: ls, in: t)
+                    let (after, nextOne, _) = read(t, k..<e)
+                    (state, next) = (after, nextOne)
+                    k = e + 1
+                }
+            }
+        }
+        lineStart = ls
+        lineEnd = lineEndFrom(ls, before: t.count, in: t)
+        let (after, nextOne, onLine) = read(t, ls..<lineEnd)
+        (stateAfter, nextAfter) = (after, nextOne)
+        lineOff = after.union(onLine).union(next)
+        return lineOff
+    }
+
+    /// The window dropped its first `count` bytes, read up to `count - 1`.
+    mutating func shift(by count: Int) {
+        guard lineEnd >= 0 else { return }
+        lineStart = max(0, lineStart - count)
+        lineEnd -= count
+        if lineEnd < 0 {
+            // The line read last ended with the bytes dropped: the window starts the next one.
+            (state, next) = (stateAfter, nextAfter)
+            lineEnd = -1
+        }
+    }
+
+    func lineEndFrom(_ k: Int, before limit: Int, in t: UnsafeBufferPointer<UInt8>) -> Int {
+        var e = k
+        while e < limit && t[e] != 0x0A { e += 1 }
+        return e
+    }
+
+    /// The state after line `r`, what it turns off for the next line, and for itself alone.
+    func read(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> (EntityKinds, EntityKinds, EntityKinds) {
+        var st = state, nextOne = EntityKinds(), onLine = EntityKinds()
+        guard UTF8Bytes.firstIndex(of: "<!--", in: t, from: r.lowerBound, to: r.upperBound) != nil else { return (st, nextOne, onLine) }
+        for d in DisableComments.directives(in: UnsafeBufferPointer(rebasing: t[r]), markdownlint: false) {
+            switch d.action {
+            case .disable: st.formUnion(d.rules)
+            case .enable: st.subtract(d.rules)
+            case .disableLine: onLine.formUnion(d.rules)
+            case .disableNextLine: nextOne.formUnion(d.rules)
+            default: break
+            }
+        }
+        return (st, nextOne, onLine)
+    }
+}

@@ -50,6 +50,26 @@ final class DocumentRecorder: ExplanationSink, @unchecked Sendable {
         #expect(String(decoding: Self.fed(doc, .markdown, .markdown, piece: 7), as: UTF8.self) == expected)
     }
 
+    /// Streamed text and HTML honour the same comments, line by line, across windows too.
+    @Test func disableCommentsInStreamedTextAndHTML() {
+        let doc = "a https://a.com\n<!-- linkify-disable -->\nb https://b.com\n<!-- linkify-enable -->\n"
+            + "c https://c.com <!-- linkify-disable-line -->\n<!-- linkify-disable-next-line bare-url -->\n"
+            + "d https://d.com d@e.com\ne https://e.com\n"
+        for input in [InputFormat.text, .html] {
+            let out = String(decoding: Self.fed(doc, input, .jsonl, piece: 7), as: UTF8.self)
+            let linked = out.split(separator: "\n").map { line -> String in
+                guard let r = line.firstRange(of: "\"text\": \"") else { return "" }
+                return String(line[r.upperBound..<line.endIndex].prefix { $0 != "\"" })
+            }
+            #expect(linked == ["https://a.com", "d@e.com", "https://e.com"], "\(input): \(out)")
+        }
+        // A disabled range longer than a streaming window (300 KB of lines).
+        let long = "<!-- linkify-disable -->\n" + String(repeating: "x https://a.com and more words on the line\n", count: 7000)
+            + "<!-- linkify-enable -->\ny https://b.com\n"
+        let out = String(decoding: Self.fed(long, .text, .jsonl, piece: 65536), as: UTF8.self)
+        #expect(out.split(separator: "\n").count == 1 && out.contains("https://b.com"), "\(out.prefix(300))")
+    }
+
     /// HTML written as Markdown is raw HTML to a Markdown renderer: links are anchors there.
     @Test func htmlInputWrittenAsMarkdownGetsAnchors() {
         let doc = "<div>\nsee https://a.com &amp; b@c.com\n</div>\n"
