@@ -486,6 +486,13 @@ struct DomainRunCache {
             // cmark-gfm never looks at the last byte of a paragraph here.
             if i + 1 == n || (GFMScanner.isSpace(t[i + 1]) && Self.endsParagraph(t, after: i)) { break }
             let b = t[i]
+            if b == 0x00 {
+                // cmark reads a NUL as U+FFFD, which it checks byte by byte:
+                // its first byte is a host character, the next one (not a
+                // scalar's start) ends the domain.
+                i += 1
+                break
+            }
             if b == 0x5F {
                 u2 += 1
             } else if b == 0x2E {

@@ -73,6 +73,14 @@ import Testing
         #expect(marked(unmarked(expected), Self.gfm) == expected)
     }
 
+    /// cmark reads a NUL as U+FFFD: the domain ends after it, and the link
+    /// runs on (`www.6222222222\0_w` is one link, no phone inside it).
+    @Test(arguments: ["|www.6222222222\u{0}_w|", "|www.a\u{0}b.com|", "see www.x_y\u{0}.com z"])
+    func nulReadsAsReplacementCharacter(_ expected: String) {
+        #expect(marked(unmarked(expected), Self.gfm) == expected)
+        #expect(marked(unmarked(expected).replacing("\u{0}", with: "\u{FFFD}"), Self.gfm) == expected.replacing("\u{0}", with: "\u{FFFD}"))
+    }
+
     @Test func hrefsAsGitHubWritesThem() {
         let found = entities("www.a.com foo@bar.baz mailto:x@y.zz xmpp:a@b.cc HTTP://A.com/é", Self.gfm)
         #expect(found.map { $0.target(in: "www.a.com foo@bar.baz mailto:x@y.zz xmpp:a@b.cc HTTP://A.com/é") } == ["http://www.a.com", "mailto:foo@bar.baz", "mailto:x@y.zz", "xmpp:a@b.cc", "HTTP://A.com/é"])

@@ -137,6 +137,14 @@ import Testing
     // `<tp://h>`: its `>` closes `<!P <tp://h>`, so the second run read the text
     // before the opener on its own and linked `tp://#` (regression:
     // fuzz/regressions/autolink-closes-declaration-minimal, from a 20-minute run).
+    /// A second run changes nothing, with every kind on, where a NUL sits in a `www.` name (gfm).
+    @Test func nulInAWWWNameIsIdempotent() {
+        let options = FinderOptions(kinds: .all, profile: .gfm)
+        let once = rendered("www.6222222222\u{0}_w", .markdown, input: .markdown, options: options)
+        #expect(once == "[www.6222222222\u{0}\\_w](http://www.6222222222%00_w)")
+        #expect(rendered(once, .markdown, input: .markdown, options: options) == once)
+    }
+
     /// After `!` or a literal `\` the writer escapes that byte, so the page renders as before plus the
     /// link (SPEC §3), in every profile; a second run changes nothing.
     @Test(arguments: [
