@@ -266,6 +266,10 @@ import Testing
                              input: "# T\n\n> quoted line with example.com here\n> and main.rs\n\n- item\n  continued foo.io\n")
         let positions = r.stderr.split(separator: "\n").filter { !$0.contains(" weighed ") }.map { $0.split(separator: " ").first ?? "" }
         #expect(positions == ["-:3:20:", "-:4:7:", "-:7:13:"], "\(r.stderr)")
+        // HTML whose text node holds a character reference before the candidates.
+        let html = try Self.run(["--explain", "--from", "html"], input: "<p>a &amp; b\nsee example.com and main.rs</p>\n")
+        let htmlPositions = html.stderr.split(separator: "\n").filter { !$0.contains(" weighed ") }.map { $0.split(separator: " ").first ?? "" }
+        #expect(htmlPositions == ["-:2:5:", "-:2:21:"], "\(html.stderr)")
     }
 
     /// `--explain=json`: one object per line, the weighing with each feature's value and weight (the trainer's export).

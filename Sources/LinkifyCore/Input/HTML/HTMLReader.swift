@@ -67,6 +67,12 @@ public struct HTMLReader: DocumentReader {
             return
         }
         decoded.bytes.withUnsafeBufferPointer { t in
+            var finder = finder
+            if let sink = finder.options.explanations, let base = t.baseAddress {
+                // `--explain`: the decoded copy's offsets told as the document's.
+                finder = finder.explaining(to: CopySink(inner: sink, document: document, copy: base, count: t.count,
+                                                        start: decoded.sourceStart, end: decoded.sourceEnd))
+            }
             for var entity in finder.entities(in: t) {
                 // The target is the decoded text: spelt out before the range moves to the source.
                 entity.spellOutTarget(in: t)

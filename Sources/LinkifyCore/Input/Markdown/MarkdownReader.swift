@@ -89,8 +89,18 @@ public struct MarkdownReader: DocumentReader {
             guard let sink = (urlFinder ?? restFinder)?.options.explanations, let base = j.baseAddress else {
                 return WrittenChunkCheck.entities(in: j, parse: parse)
             }
-            let mapping = JoinedChunkSink(inner: sink, document: document, joined: base, count: j.count,
-                                          starts: starts, lines: chunk.lines)
+            let lines = chunk.lines
+            // The document offset of offset `o` of the copy (a joining `\n` maps to its line's end).
+            func documentOffset(_ o: Int) -> Int {
+                var lo = 0, hi = starts.count - 1
+                while lo < hi {
+                    let mid = (lo + hi + 1) >> 1
+                    if starts[mid] <= o { lo = mid } else { hi = mid - 1 }
+                }
+                return min(lines[lo].lowerBound + (o - starts[lo]), lines[lo].upperBound)
+            }
+            let mapping = CopySink(inner: sink, document: document, copy: base, count: j.count,
+                                   start: documentOffset, end: documentOffset)
             let (urls, rest) = (urlFinder.map { $0.explaining(to: mapping) }, restFinder.map { $0.explaining(to: mapping) })
             func parseMapped(_ text: UnsafeBufferPointer<UInt8>) -> [Entity] {
                 var inline = MarkdownInlineParser(chunk: text, references: references, urlFinder: urls,
@@ -140,54 +150,5 @@ public struct MarkdownReader: DocumentReader {
         rest.kinds.remove(.url)
         let restFinder = rest.kinds.isEmpty && rest.userScanners.isEmpty ? nil : EntityFinder(options: rest)
         return (EntityFinder(options: urls), restFinder)
-    }
-}
-
-/// Tells `inner` what the finders say about a multi-line chunk's joined copy
-/// (its lines, without their block prefixes, joined by `\n`) as offsets into
-/// the document, so that `--explain` names the line and column where the
-/// candidate stands. Buffers outside the copy (a chunk as a second run writes
-/// it) are passed on as they are.
-final class JoinedChunkSink: ExplanationSink, @unchecked Sendable {
-    let inner: any ExplanationSink
-    let document: UnsafeBufferPointer<UInt8>
-    let joined: UnsafePointer<UInt8>
-    let count: Int
-    /// Where each line starts in the copy, and its range in the document.
-    let starts: [Int]
-    let lines: [Range<Int>]
-
-    init(inner: any ExplanationSink, document: UnsafeBufferPointer<UInt8>, joined: UnsafePointer<UInt8>, count: Int,
-         starts: [Int], lines: [Range<Int>]) {
-        self.inner = inner
-        self.document = document
-        self.joined = joined
-        self.count = count
-        self.starts = starts
-        self.lines = lines
-    }
-
-    func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>) {
-        guard let t = text.baseAddress, t >= joined, t + text.count <= joined + count else {
-            inner.record(explanations, in: text)
-            return
-        }
-        let base = t - joined
-        inner.record(explanations.map { e in
-            var m = e
-            m.start = documentOffset(base + e.start)
-            m.end = max(m.start, documentOffset(base + e.end))
-            return m
-        }, in: document)
-    }
-
-    /// The document offset of offset `o` of the copy (a joining `\n` maps to its line's end).
-    func documentOffset(_ o: Int) -> Int {
-        var lo = 0, hi = starts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) >> 1
-            if starts[mid] <= o { lo = mid } else { hi = mid - 1 }
-        }
-        return min(lines[lo].lowerBound + (o - starts[lo]), lines[lo].upperBound)
     }
 }
