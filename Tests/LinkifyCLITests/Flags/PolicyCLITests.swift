@@ -251,8 +251,7 @@ import Testing
             "-:1:1: linked custom 'Swift' -> https://swift.org (literal link --link 'Swift')",
             "-:1:7: weighed url 'example.com': bare-name score 200 (threshold 0, link): +400 domain_life=4, -200 extension_life=2",
             "-:1:7: linked url 'example.com' -> https://example.com (UTS #58 bare domain, top-level domain in IANA's list; bare-name model score 200: +400 '.com' as a domain (weight 4), -200 '.com' as a file extension (weight 2))",
-            "-:2:1: not linked url 'main.rs': bare-name model: score -600: +100 '.rs' as a domain (weight 1), -300 '.rs' as a file extension (weight 3), -400 a file stem",
-            "-:2:1: weighed url 'main.rs': bare-name score -600 (threshold 0, no link): +100 domain_life, -300 extension_life=3, -400 file_stem",
+            "-:2:1: not linked url 'main.rs': bare-name model: a file name (SPEC §5: .md .rs .py .sh .pm .ps .mk .tf .gd .zip .mov without scheme, www., port or path)",
             "-:2:9: not linked url 'ftp://h.com/x': scheme 'ftp' is denied by --deny-schemes",
             "-:2:23: not linked url 'a.invalidtld': top-level domain 'invalidtld' is not in IANA's list",
         ])
@@ -274,11 +273,11 @@ import Testing
 
     /// `--explain=json`: one object per line, the weighing with each feature's value and weight (the trainer's export).
     @Test func explainAsJSONLines() throws {
-        let r = try Self.run(["--explain=json"], input: "see example.com and main.rs\n")
+        let r = try Self.run(["--explain=json"], input: "see example.com and control.in\n")
         #expect(r.status == 0)
         let lines = r.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains(#"{"path": "-", "line": 1, "column": 5, "start": 4, "end": 15, "kind": "url", "text": "example.com", "verdict": "weighed", "model": "bare-name", "features": {"domain_life": [4, 100], "extension_life": [2, -100], "cue_word": [1, 0]}, "score": 200, "threshold": 0, "links": true}"#), "\(lines)")
-        #expect(lines.contains { $0.contains(#""text": "main.rs", "verdict": "rejected""#) })
+        #expect(lines.contains { $0.contains(#""text": "control.in", "verdict": "rejected""#) })
         let bad = try Self.run(["--explain=xml"], input: "x")
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("takes no value but =json"), "\(bad.stderr)")

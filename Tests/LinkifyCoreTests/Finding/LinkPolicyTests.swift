@@ -142,12 +142,13 @@ import Testing
         let sink = Collector()
         let options = FinderOptions(userScanners: [Self.literal("Swift", "https://swift.org"), Self.literal("example", "https://ex")],
                                     deniedSchemes: ["ftp"], explanations: sink)
-        let text = "Swift example.com main.rs foo.invalidtld ftp://h.com/x http://u@h.com git@github.com:o/r.git"
+        let text = "Swift example.com control.in main.rs foo.invalidtld ftp://h.com/x http://u@h.com git@github.com:o/r.git"
         let found = entities(text, options)
         #expect(found.count == 2)
         let verdicts = sink.log.map(\.verdict)
         #expect(verdicts.contains(.linked(rule: "literal link --link 'Swift'", target: "https://swift.org")))
-        #expect(verdicts.contains { if case .rejected(.bareName(let why)) = $0 { return why.contains("'.rs' as a file extension") }; return false })
+        #expect(verdicts.contains { if case .rejected(.bareName(let why)) = $0 { return why.contains("'.in' as a file extension") }; return false })
+        #expect(verdicts.contains { if case .rejected(.bareName(let why)) = $0 { return why.contains("a file name (SPEC §5") }; return false })
         #expect(verdicts.contains(.rejected(.unknownTopLevelDomain("invalidtld"))))
         #expect(verdicts.contains(.rejected(.deniedScheme("ftp"))))
         #expect(verdicts.contains(.rejected(.userInfo)))

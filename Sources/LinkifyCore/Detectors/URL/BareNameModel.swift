@@ -320,6 +320,17 @@ struct BareNameModel {
         return k > 0 && t[k - 1] == 0x7C
     }
 
+    /// SPEC §5's file extensions that make a bare name with no scheme, `www.`,
+    /// port or path a file name, never a link.
+    static let fileNameTopLabels = wordTable(["md", "rs", "py", "sh", "pm", "ps", "mk", "tf", "gd", "zip", "mov"])
+
+    /// Whether `t[r]` (a top label) is one of `fileNameTopLabels`, in any case.
+    @inline(__always)
+    static func isFileNameTopLabel(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard r.count <= 3, let key = LabelTable.pack(t, r) else { return false }
+        return fileNameTopLabels.contains(key)
+    }
+
     /// Words that introduce a site, lowercased: "visit example.com", "hosted at", "see".
     static let cueWords: Set<String> = ["visit", "see", "at", "on", "via", "from", "to", "hosted", "go", "open", "check",
                                         "website", "site", "homepage", "url", "browse"]

@@ -459,6 +459,13 @@ struct UTS58Scanner: EntityScanner {
         }
 
         if !Self.hasWWWPrefix(t, domainStart) {
+            // SPEC §5's named hard rule: `main.rs`, `setup.py`, `README.md` —
+            // no scheme, `www.`, port or path, and a top label that is one of
+            // its file extensions — is a file name, whatever else the text says.
+            if !hasPort && pqfEnd == linkEnd && BareNameModel.isFileNameTopLabel(t, labelStart..<labelEnd) {
+                state.reject(domainStart, end, .url, .bareName("a file name (SPEC §5: .md .rs .py .sh .pm .ps .mk .tf .gd .zip .mov without scheme, www., port or path)"))
+                return .skip(to: end)
+            }
             let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
                                                     colonNumber: hasPort, hasPath: pqfEnd > linkEnd, end: end)
             var judgement = BareNameModel.judge(t, candidate, explains: state.explains)

@@ -33,8 +33,10 @@ import Testing
     /// address is a domain everywhere in it, even with a file-extension top label.
     @Test func documentEvidence() {
         // `.rs` and `.so` weigh as file extensions; the URL and the address say they are hosts here.
-        #expect(marked("see docs.rs and https://docs.rs/serde") == "see |docs.rs| and |https://docs.rs/serde|")
-        #expect(marked("docs.rs alone") == "docs.rs alone")
+        #expect(marked("see crates.io and https://crates.io/serde") == "see |crates.io| and |https://crates.io/serde|")
+        #expect(marked("crates.io alone") == "crates.io alone")
+        // SPEC §5's file names stay text whatever the document says.
+        #expect(marked("see docs.rs and https://docs.rs/serde") == "see docs.rs and |https://docs.rs/serde|")
         #expect(marked("mirror at download.example.so, mail admin@example.so")
                 == "mirror at |download.example.so|, mail |admin@example.so|")
         #expect(marked("see www.example.pl and example.pl") == "see |www.example.pl| and |example.pl|")

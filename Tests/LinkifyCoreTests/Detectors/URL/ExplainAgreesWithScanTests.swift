@@ -98,10 +98,10 @@ import Testing
     /// A name whose evidence comes only after it (decided when the scan ends)
     /// and one whose evidence is in the context before the scan's start.
     @Test func evidenceAfterTheNameAndBeforeTheScan() {
-        let text = "see https://docs.rs/a then foo.rs and docs.rs, later https://foo.rs/b"
+        let text = "see https://docs.io/a then foo.io and docs.io, later https://foo.io/b"
         let bytes = Array(text.utf8)
         let sink = Sink()
-        let minStart = "see https://docs.rs/a then ".utf8.count
+        let minStart = "see https://docs.io/a then ".utf8.count
         _ = bytes.withUnsafeBufferPointer { EntityFinder(options: FinderOptions(explanations: sink)).entities(in: $0, from: minStart) }
         let rules = sink.log.compactMap { e -> String? in
             guard case .linked(let rule, _) = e.verdict, rule.contains("bare-name model") else { return nil }
