@@ -40,8 +40,10 @@ enum HostSpoof {
         if bits >= 0x80 { checkLabels(&entity, host: host, in: t) }
     }
 
-    /// `check(_:host:in:)` for an entity whose host is not at hand: found by `host(of:in:)`.
-    @inline(__always)
+    /// `check(_:host:in:)` for an entity whose host is not at hand: found by
+    /// `host(of:in:)`. Out of line: called where hosts past ASCII are common
+    /// (a web URL's authority that is not plain ASCII) or rare (pending names).
+    @inline(never)
     static func check(_ entity: inout Entity, in t: UnsafeBufferPointer<UInt8>) {
         check(&entity, host: host(of: entity, in: t), in: t)
     }

@@ -194,6 +194,9 @@ struct UTS58Scanner: EntityScanner {
         /// The last run found: host characters and separators from `runStart` to `runEnd`.
         var runStart: Int
         var runEnd: Int
+        /// Whether that run holds a character past ASCII: a host without one
+        /// needs no UTS #39 check (`HostSpoof`), and this way costs no pass of its own.
+        var runIsWide = false
         /// Whether rejected candidates, and the rules of linked bare names,
         /// are recorded in `rejected` (`--explain`).
         var explains = false
@@ -327,6 +330,7 @@ struct UTS58Scanner: EntityScanner {
             let memoIsValid = runEnd > floor && runEnd <= p
             let stop = memoIsValid ? runEnd : floor
             var k = p
+            var wide = false
             while k > stop {
                 let b = t[k - 1]
                 if b < 0x80 {
@@ -337,8 +341,13 @@ struct UTS58Scanner: EntityScanner {
                 let (cp, len) = UTF8Bytes.decode(t, before: k, floor: floor)
                 guard CharacterProperties.isHostLabel(cp) || CharacterProperties.isLabelSeparator(cp) else { break }
                 k -= len
+                wide = true
             }
-            let start = memoIsValid && k <= stop ? max(runStart, floor) : max(k, floor)
+            let continues = memoIsValid && k <= stop
+            let start = continues ? max(runStart, floor) : max(k, floor)
+            // (When the cursor cut the run, `runIsWide` may speak of bytes before
+            // it: the check then runs and finds nothing, which costs only time.)
+            runIsWide = wide || (continues && runIsWide)
             runStart = start
             runEnd = p
             return start
@@ -499,7 +508,9 @@ struct UTS58Scanner: EntityScanner {
             state.evidenceStarts.append(domainStart)
         }
         var entity = Entity(kind: .url, start: domainStart, end: end, targetPrefix: .https)
-        HostSpoof.check(&entity, host: domainStart..<labelEnd, in: t)
+        if state.runIsWide || t[labelStart] >= 0x80 || t[labelEnd - 1] >= 0x80 {
+            HostSpoof.checkLabels(&entity, host: domainStart..<labelEnd, in: t)
+        }
         return .entity(entity)
     }
 

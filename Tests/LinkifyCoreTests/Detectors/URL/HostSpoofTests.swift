@@ -11,6 +11,8 @@ import Testing
         ("see https://аpple.com/ now", "https://xn--pple-43d.com/"),               // Cyrillic а + Latin
         ("see аpple.com now", "https://xn--pple-43d.com"),                           // bare domain
         ("see www.аpple.com now", "https://www.xn--pple-43d.com"),                   // www.
+        ("see аpple.co.uk now", "https://xn--pple-43d.co.uk"),                       // a run read over several full stops
+        ("see the.аpple.com now", "https://the.xn--pple-43d.com"),                   // ASCII first label, flagged second
         ("go to https://Аpple.com:8080/x?q=1", "https://xn--pple-43d.com:8080/x?q=1"), // capital: lowercased, port kept
         ("pay at раураӏ.com today", "https://xn--80aa0cbo65f.com"),                  // all Cyrillic, each has a Latin look-alike
         ("https://gооgle.com/search", "https://xn--ggle-55da.com/search"),            // two Cyrillic о
