@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Merge a reader's decisions into corpus/labels/{bare-names,phones}.tsv.
 
-usage: apply_labels.py KIND DECISIONS_FILE [REPO_ROOT]     (KIND: bare | phone)
+usage: apply_labels.py KIND DECISIONS_FILE [REPO_ROOT]
+       (KIND: bare | phone | enriched; enriched reads the host-enriched draw
+       corpus/candidates/bare-enriched.tsv of enrich_draw.py, writes
+       corpus/labels/bare-enriched.tsv with bare-name codes and a last column
+       draw = enriched)
 
 DECISIONS_FILE has one decision a line: `ID CODE [note...]`, e.g. `b0012 hs`.
 A decision is what a person decided after reading the candidate's context in
@@ -35,11 +39,16 @@ PHONE = {"ph": ("phone", "phone"), "id": "id", "hash": "hash", "ver": "version",
 def main():
     kind, dec = sys.argv[1], sys.argv[2]
     root = sys.argv[3] if len(sys.argv) > 3 else os.getcwd()
-    name = "bare-names.tsv" if kind == "bare" else "phones.tsv"
+    enriched = kind == "enriched"
+    if enriched:
+        kind = "bare"
+    name = "bare-enriched.tsv" if enriched else "bare-names.tsv" if kind == "bare" else "phones.tsv"
     codes = BARE if kind == "bare" else PHONE
     cand = os.path.join(root, "corpus/candidates", name)
     out = os.path.join(root, "corpus/labels", name)
     extra = ["label", "reason", "lenient"] if kind == "bare" else ["label", "reason"]
+    if enriched:
+        extra.append("draw")
     labels = {}
     if os.path.exists(out):
         with open(out, encoding="utf-8") as f:
@@ -58,7 +67,7 @@ def main():
             v = codes[code]
             if isinstance(v, str):
                 v = ("not-host", v, "not-host") if kind == "bare" else ("not-phone", v)
-            labels[rid] = list(v)
+            labels[rid] = list(v) + (["enriched"] if enriched else [])
             new += 1
     rows = []
     with open(cand, encoding="utf-8") as f:
