@@ -2,6 +2,7 @@
 """Draw bare-name and phone candidates from corpus/text/, rule-agnostic.
 
 usage: candidates.py [REPO_ROOT]
+       candidates.py --enrich [REPO_ROOT]
 
 Writes (deterministically: fixed seed, files in byte order of their paths):
 
@@ -13,6 +14,18 @@ Writes (deterministically: fixed seed, files in byte order of their paths):
                                     the large ones; see counts.tsv)
   corpus/candidates/counts.tsv      per source and kind: bytes, candidates
                                     found, candidates drawn
+
+--enrich draws a host-enriched sample of bare names chosen by shape alone and
+writes only corpus/candidates/bare-enriched-tld.tsv (ids tNNNN) and
+corpus/candidates/counts-enriched-tld.tsv: from each source's bare-name
+candidates whose last label is in IANA's list (../shared/data/
+tlds-alpha-by-domain.txt beside the repository, or --tlds FILE) and that are
+not already labelled in corpus/labels/bare-names.tsv, all of them when there
+are at most ENRICH_PER_SOURCE, else a seeded sample of that many
+(random.Random("22/enrich/SOURCE")). The cap per source, not a share of the
+pool, keeps rare sources covered. Unlike enrich_draw.py's draw (names the
+binary weighs), no detector chooses these rows, so hosts linkify never
+weighs (a name after '/', say) can be drawn too.
 
 No detector and no rule under test is involved: the shapes are the generous
 ones below, and every label is given by a person reading the context.
@@ -44,6 +57,7 @@ SEED = 22
 BARE_PER_SOURCE = 150
 PHONE_CAP = 1500
 CONTEXT = 80
+ENRICH_PER_SOURCE = 60
 
 LABEL = rb"[A-Za-z0-9_-]+"
 BARE = re.compile(
@@ -126,7 +140,51 @@ def corpus_files(root):
                 yield source, rel, f.read()
 
 
+def enrich(root, tlds_path):
+    with open(tlds_path, encoding="ascii") as f:
+        tlds = {l.strip().lower().encode() for l in f if l.strip() and not l.startswith("#")}
+    labelled = set()
+    with open(os.path.join(root, "corpus/labels/bare-names.tsv"), encoding="utf-8") as f:
+        next(f)
+        for line in f:
+            c = line.split("\t")
+            labelled.add((c[1], c[2], int(c[3])))
+    pool, size = {}, {}
+    for source, rel, data in corpus_files(root):
+        size[source] = size.get(source, 0) + len(data)
+        for s, e in bare_candidates(data):
+            top = HOST_PART.match(data, s).group(0).rsplit(b".", 1)[1].lower()
+            if top in tlds and (source, rel, s) not in labelled:
+                pool.setdefault(source, []).append((source, rel, s, e, data))
+    out = os.path.join(root, "corpus/candidates")
+    rows, counts = [], []
+    for source in sorted(size):
+        found = pool.get(source, [])
+        rng = random.Random("%d/enrich/%s" % (SEED, source))
+        drawn = found if len(found) <= ENRICH_PER_SOURCE else rng.sample(found, ENRICH_PER_SOURCE)
+        drawn = sorted(drawn, key=lambda c: (c[1].encode(), c[2]))
+        rows += [(src, rel, s, e, escape(d[s:e].decode("utf-8", "replace")), context(d, s, e))
+                 for src, rel, s, e, d in drawn]
+        counts.append((source, "bare-name-enriched-tld", size[source], len(found), len(drawn)))
+    with open(os.path.join(out, "bare-enriched-tld.tsv"), "w", encoding="utf-8") as f:
+        f.write("id\tsource\tfile\tstart\tend\ttext\tcontext\n")
+        for i, r in enumerate(rows, 1):
+            f.write("t%04d\t%s\t%s\t%d\t%d\t%s\t%s\n" % ((i,) + r))
+    with open(os.path.join(out, "counts-enriched-tld.tsv"), "w", encoding="utf-8") as f:
+        f.write("source\tkind\tbytes\tfound\tdrawn\n")
+        for c in counts:
+            f.write("%s\t%s\t%d\t%d\t%d\n" % c)
+
+
 def main():
+    args = sys.argv[1:]
+    if args and args[0] == "--enrich":
+        args = args[1:]
+        tlds = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "../../../shared/data/tlds-alpha-by-domain.txt")
+        if len(args) >= 2 and args[0] == "--tlds":
+            tlds, args = args[1], args[2:]
+        return enrich(args[0] if args else os.getcwd(), tlds)
     root = sys.argv[1] if len(sys.argv) > 1 else os.getcwd()
     bare, phone, size = {}, {}, {}
     for source, rel, data in corpus_files(root):
