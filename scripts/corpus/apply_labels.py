@@ -5,7 +5,9 @@ usage: apply_labels.py KIND DECISIONS_FILE [REPO_ROOT]
        (KIND: bare | phone | enriched; enriched reads the host-enriched draw
        corpus/candidates/bare-enriched.tsv of enrich_draw.py, writes
        corpus/labels/bare-enriched.tsv with bare-name codes and a last column
-       draw = enriched)
+       draw = enriched; enriched-tld likewise reads candidates.py --enrich's
+       corpus/candidates/bare-enriched-tld.tsv and writes
+       corpus/labels/bare-enriched-tld.tsv, draw = enriched-tld)
 
 DECISIONS_FILE has one decision a line: `ID CODE [note...]`, e.g. `b0012 hs`.
 A decision is what a person decided after reading the candidate's context in
@@ -39,10 +41,10 @@ PHONE = {"ph": ("phone", "phone"), "id": "id", "hash": "hash", "ver": "version",
 def main():
     kind, dec = sys.argv[1], sys.argv[2]
     root = sys.argv[3] if len(sys.argv) > 3 else os.getcwd()
-    enriched = kind == "enriched"
+    enriched = kind if kind in ("enriched", "enriched-tld") else None
     if enriched:
         kind = "bare"
-    name = "bare-enriched.tsv" if enriched else "bare-names.tsv" if kind == "bare" else "phones.tsv"
+    name = "bare-%s.tsv" % enriched if enriched else "bare-names.tsv" if kind == "bare" else "phones.tsv"
     codes = BARE if kind == "bare" else PHONE
     cand = os.path.join(root, "corpus/candidates", name)
     out = os.path.join(root, "corpus/labels", name)
@@ -67,7 +69,7 @@ def main():
             v = codes[code]
             if isinstance(v, str):
                 v = ("not-host", v, "not-host") if kind == "bare" else ("not-phone", v)
-            labels[rid] = list(v) + (["enriched"] if enriched else [])
+            labels[rid] = list(v) + ([enriched] if enriched else [])
             new += 1
     rows = []
     with open(cand, encoding="utf-8") as f:
