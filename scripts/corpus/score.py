@@ -28,12 +28,15 @@ Bare names
     `url` entity begins (bare, `www.` or `//`): over every labelled host of
     the uniform draw, over those whose top label is in IANA's list (the only
     ones SPEC §5 lets a bare name link: `domain.tld`, `host.local` are hosts
-    that can never be linked bare), over the host-enriched draw (IANA top
-    labels by construction), and over both draws' IANA hosts. The enriched
-    draw over-represents TLD-shaped names, so it is never used for
-    precision.
-  The enriched draw is told by a `draw` column (`uniform` / `enriched`) or,
-  without one, by `enrich` in the label file's name.
+    that can never be linked bare), over each host-enriched draw (its
+    IANA-TLD hosts), and over the IANA hosts of all draws together (each
+    position once: its uniform label if it has one, else the first label
+    file's in name order). The enriched draws over-represent TLD-shaped
+    names (and enrich_draw.py's, names the binary weighs), so they are never
+    used for precision.
+  A row's draw is its `draw` column (`enriched`: enrich_draw.py;
+  `enriched-tld`: candidates.py --enrich) or, without one, `enriched` when
+  the label file's name has `enrich` in it, else `uniform`.
 
 Phones (`--detect all`)
   A phone link is a `phone` entity. It *is on* a candidate of
@@ -149,7 +152,7 @@ def main():
     # labels
     with open(a.tlds, encoding="ascii") as f:
         tlds = {l.strip().lower() for l in f if l.strip() and not l.startswith("#")}
-    bare = {}
+    rows = []  # (key, host, lenient, draw, iana), every label file's rows
     for name in sorted(os.listdir(os.path.join(root, "corpus/labels"))):
         if not (name.startswith("bare") and name.endswith(".tsv")):
             continue
@@ -158,8 +161,14 @@ def main():
                 continue  # e.g. uts58: not a corpus text
             draw = r.get("draw") or ("enriched" if "enrich" in name else "uniform")
             top = C.HOST_PART.match(r["text"].encode()).group(0).rsplit(b".", 1)[1].decode().lower()
-            bare[(r["source"], r["file"], int(r["start"]))] = (r["label"] == "host", r["lenient"] == "host", draw,
-                                                              top in tlds)
+            rows.append(((r["source"], r["file"], int(r["start"])), r["label"] == "host",
+                         r["lenient"] == "host", draw, top in tlds))
+    uniform = {k: (h, l) for k, h, l, d, _ in rows if d == "uniform"}
+    draws = sorted({d for _, _, _, d, _ in rows} - {"uniform"})
+    # all draws together: each position once, its uniform label if it has one, else its first
+    union = {}
+    for k, h, l, d, i in sorted(rows, key=lambda x: x[3] != "uniform"):
+        union.setdefault(k, (k, h, l, "all", i))
     phones = {}
     for r in read_tsv(os.path.join(root, "corpus/labels/phones.tsv")):
         phones[(r["source"], r["file"], int(r["start"]), int(r["end"]))] = r["label"]
@@ -173,15 +182,13 @@ def main():
         linked_any = {url_start(e) for e in es} - {None}
         B[s]["bare_links"] += len([e for e in es if bare_start(e) is not None])
         for st in linked_bare:
-            lab = bare.get((s, rel, st))
-            if lab is None:
-                B[s]["bare_unlabelled"] += 1
-            elif lab[2] == "uniform":
+            lab = uniform.get((s, rel, st))
+            if lab is not None:
                 B[s]["linked"] += 1
                 B[s]["linked_host"] += lab[0]
                 B[s]["linked_lenient"] += lab[1]
         ents[p] = (linked_any, es)
-    for (s, rel, st), (host, lenient, draw, iana) in bare.items():
+    for (s, rel, st), host, lenient, draw, iana in rows + list(union.values()):
         B[s]["labelled_" + draw] += 1
         if not host:
             continue
@@ -231,13 +238,13 @@ def main():
 
     def bare_row(s):
         b = B[s]
-        hu, hlu = b["hosts_uniform"], b["hosts_linked_uniform"]
-        iu, ilu = b["iana_uniform"], b["iana_linked_uniform"]
-        ie, ile = b["iana_enriched"], b["iana_linked_enriched"]
-        return [b["labelled_uniform"], b["linked"], fmt3(b["linked_host"], b["linked"]),
-                fmt3(b["linked_lenient"], b["linked"]),
-                frac(hlu, hu), frac(ilu, iu), frac(ile, ie), frac(ilu + ile, iu + ie),
-                b["labelled_enriched"], b["bare_links"]]
+        return ([b["labelled_uniform"], b["linked"], fmt3(b["linked_host"], b["linked"]),
+                 fmt3(b["linked_lenient"], b["linked"]),
+                 frac(b["hosts_linked_uniform"], b["hosts_uniform"]),
+                 frac(b["iana_linked_uniform"], b["iana_uniform"])]
+                + [frac(b["iana_linked_" + d], b["iana_" + d]) for d in draws]
+                + [frac(b["iana_linked_all"], b["iana_all"]),
+                   " / ".join(str(b["labelled_" + d]) for d in draws), b["bare_links"]])
 
     def phone_row(s):
         q = P[s]
@@ -249,9 +256,9 @@ def main():
                 q["undrawn"], q["off"], "%.2f" % (q["off"] / mb), q["true"]]
 
     bh = ["source", "labelled (uniform)", "linked", "precision strict", "precision lenient",
-          "recall, all hosts (uniform)", "recall, IANA TLD (uniform)", "recall (enriched)",
-          "recall, IANA TLD (both)",
-          "labelled (enriched)", "bare links in text"]
+          "recall, all hosts (uniform)", "recall, IANA TLD (uniform)"] + \
+        ["recall (%s)" % d for d in draws] + \
+        ["recall, IANA TLD (all draws)", "labelled (%s)" % " / ".join(draws), "bare links in text"]
     ph = ["source", "MB", "phone cands found/drawn", "phone links", "on not-phone labels",
           "est. false/MB", "on undrawn cands", "off candidates", "off/MB", "on phone labels"]
     names = sources + ["ALL"]
