@@ -19,7 +19,7 @@ for number, plain, spans in F.uts58_lines():
     marked[f"LinkDetectionTest.txt:{number}"] = {start for start, _ in spans}
 rows = []
 with open(ROOT / "corpus/features/bare-names.tsv", encoding="utf-8") as f:
-    for r in csv.DictReader(f, delimiter="\t"):
+    for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
         if r["source"] != "uts58":
             continue
         host = int(r["start"]) in marked[r["file"]]

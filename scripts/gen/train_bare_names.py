@@ -63,7 +63,7 @@ L2 = 0.002
 def read_features():
     rows = []
     with open(FEATURES, encoding="utf-8") as f:
-        for r in csv.DictReader(f, delimiter="\t"):
+        for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
             x = [0] * len(NAMES)
             for kv in filter(None, r["features"].split(";")):
                 k, v = kv.split("=")
@@ -77,7 +77,7 @@ def read_labels():
     labels = {}
     for path in sorted((ROOT / "corpus/labels").glob("bare*.tsv")):
         with open(path, encoding="utf-8") as f:
-            for r in csv.DictReader(f, delimiter="\t"):
+            for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
                 key = (r["source"], r["file"], int(r["start"]))
                 if key in labels:
                     continue
