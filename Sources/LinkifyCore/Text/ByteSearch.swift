@@ -35,6 +35,29 @@ enum ByteSearch {
         return i
     }
 
+    /// The index of the first `byte` at or after `start`, or `t.count`, for
+    /// a byte that is rare in the text searched (a `<` in prose, a backtick):
+    /// 64 bytes a step (four blocks compared, one test) while there is none,
+    /// then sixteen.
+    @inline(__always)
+    static func first(of byte: UInt8, in t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var k = start
+        if let base = t.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let b = splat(byte)
+            while k + 64 <= t.count {
+                let m = (raw.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self) .== b)
+                    .| (raw.loadUnaligned(fromByteOffset: k + 16, as: SIMD16<UInt8>.self) .== b)
+                    .| (raw.loadUnaligned(fromByteOffset: k + 32, as: SIMD16<UInt8>.self) .== b)
+                    .| (raw.loadUnaligned(fromByteOffset: k + 48, as: SIMD16<UInt8>.self) .== b)
+                let words = unsafeBitCast(m, to: (UInt64, UInt64).self)
+                if words.0 | words.1 != 0 { break }
+                k += 64
+            }
+        }
+        return first(in: t, from: k, block: { $0 .== splat(byte) }, matches: { $0 == byte })
+    }
+
     /// `first(in:from:before:block:matches:)` for a test that reads the byte
     /// after each one too: `block` gets the sixteen bytes from `i` and the
     /// sixteen from `i + 1`, and must say lane by lane what `matches` says of
