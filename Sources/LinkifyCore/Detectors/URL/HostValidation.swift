@@ -185,7 +185,16 @@ enum HostValidation {
     /// The Punycode part of an `xn--` label: it decodes, holds a character
     /// beyond ASCII, and the decoded label is valid as it stands (no mapping).
     static func isValidALabel(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        guard let decoded = Punycode.decode(t, r), decoded.contains(where: { $0 >= 0x80 }) else { return false }
+        // Decoded on the stack; a label longer than `maxLabelBytes` does not fit and is not valid.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Punycode.maxLabelBytes) { buffer in
+            guard let count = Punycode.decode(t, r, into: buffer) else { return false }
+            return isValidDecodedLabel(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// `isValidALabel` of the code points an `xn--` label decoded to.
+    static func isValidDecodedLabel(_ decoded: UnsafeBufferPointer<UInt32>) -> Bool {
+        guard decoded.contains(where: { $0 >= 0x80 }) else { return false }
         for (i, cp) in decoded.enumerated() {
             if cp < 0x80 {
                 // Decoded ASCII keeps its case: a capital would be mapped, so the label is not valid.
