@@ -66,6 +66,10 @@ enum BareNameMembers {
         let from = max(floor, memo.searched)
         var found = -1, opens = false
         var end = lineStart   // the end of the line above, after its newline
+        // A fence line holds three backticks or tildes in a row: where the
+        // lines not searched yet hold no two (most text), none of them is
+        // one, and they are not read line by line (sixteen bytes a step).
+        if !hasFencePair(t, from..<lineStart) { end = from }
         while end > from {
             var s = end - 1
             while s > from && t[s - 1] != 0x0A { s -= 1 }
@@ -92,6 +96,17 @@ enum BareNameMembers {
             return "on a '>>> ' line (an interactive session)"
         }
         return found >= 0 && opens ? "inside a fenced code block with a language" : nil
+    }
+
+    /// Whether `t[r]` holds two backticks or two tildes in a row.
+    static func hasFencePair(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard r.count >= 2 else { return false }
+        let last = r.upperBound - 1   // where a pair's first byte can be, at most
+        let k = ByteSearch.first(in: t, from: r.lowerBound, before: last, withNext: { v, next in
+            let tick = ByteSearch.splat(0x60), tilde = ByteSearch.splat(0x7E)
+            return ((v .== tick) .& (next .== tick)) .| ((v .== tilde) .& (next .== tilde))
+        }, matches: { i in (t[i] == 0x60 || t[i] == 0x7E) && t[i + 1] == t[i] })
+        return k < last
     }
 
     /// The end of the first label of the name at `start` (its stem).
