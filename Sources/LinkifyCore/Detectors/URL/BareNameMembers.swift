@@ -133,7 +133,7 @@ extension UTS58Scanner {
         var lengths: UInt64 = 0
         // The stems' last bytes (lowercase), so that most full stops are passed
         // over without reading their stem back (the pass reads every full stop).
-        var lastBytes = [UInt64](repeating: 0, count: 4)
+        var lastBytes = ASCIIByteSet()
         var asked: [Int] = []   // indices into `starts` that pass the top-label guard
         for (i, start) in starts.enumerated() {
             let end = BareNameMembers.stemEnd(t, from: start)
@@ -147,8 +147,7 @@ extension UTS58Scanner {
             asked.append(i)
             stems.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])))
             lengths |= 1 << UInt64(min(end - start, 63))
-            let last = ByteClass.lower(t[end - 1])
-            lastBytes[Int(last >> 6)] |= 1 << UInt64(last & 63)
+            lastBytes.insert(ByteClass.lower(t[end - 1]))
         }
         guard !asked.isEmpty else { return result }
         stems.sort()
@@ -160,8 +159,7 @@ extension UTS58Scanner {
             let i = dot + 1
             // A name after the dot starts with a letter or `_` (not `v1.2`, not `...`).
             guard i < n, ByteClass.isAlpha(t[i]) || t[i] == 0x5F, dot > 0 else { return }
-            let last = ByteClass.lower(t[dot - 1])
-            guard lastBytes[Int(last >> 6)] & (1 << UInt64(last & 63)) != 0 else { return }
+            guard lastBytes.contains(ByteClass.lower(t[dot - 1])) else { return }
             var k = dot - 1
             while k > 0 && BareNameMembers.isStemByte(t[k - 1]) { k -= 1 }
             // The stem starts the name: not an inner label (`docs.python.org`'s `python`).
@@ -181,10 +179,12 @@ extension UTS58Scanner {
         while i < state.scanStart {
             i = ByteSearch.first(in: t, from: i, before: state.scanStart, block: { $0 .== ByteSearch.splat(0x2E) }, matches: { $0 == 0x2E })
             guard i < state.scanStart else { break }
-            countMember(dot: i)
+            if i > 0 && lastBytes.contains(ByteClass.lower(t[i - 1])) { countMember(dot: i) }
             i += 1
         }
-        for dot in nameDots { countMember(dot: dot) }
+        // (The byte before each full stop tested here too, in line: most name
+        // dots end no stem asked about, and then the call is not made.)
+        for dot in nameDots where dot > 0 && lastBytes.contains(ByteClass.lower(t[dot - 1])) { countMember(dot: dot) }
         var memo = BareNameMembers.CodeLineMemo()
         for k in asked {
             let start = starts[k]
@@ -265,6 +265,22 @@ extension UTS58Scanner {
         var k = end
         while k > start && t[k - 1] != 0x2E { k -= 1 }
         return k > start && k < end ? k..<end : nil
+    }
+
+    /// A set of ASCII bytes as two words of bits (a byte past ASCII is in none).
+    struct ASCIIByteSet {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        @inline(__always)
+        mutating func insert(_ b: UInt8) {
+            if b < 64 { low |= 1 << UInt64(b) } else if b < 128 { high |= 1 << UInt64(b - 64) }
+        }
+
+        @inline(__always)
+        func contains(_ b: UInt8) -> Bool {
+            b < 64 ? low >> UInt64(b) & 1 != 0 : b < 128 && high >> UInt64(b - 64) & 1 != 0
+        }
     }
 
     /// The index of `x` in the ascending `a`, by binary search.
