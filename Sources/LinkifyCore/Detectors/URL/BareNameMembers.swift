@@ -109,6 +109,13 @@ enum BareNameMembers {
         return k < last
     }
 
+    /// The end of the host at `start` (`DocumentHosts.hostEnd`), a final dot left out.
+    static func hostEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = DocumentHosts.hostEnd(t, from: start)
+        while end > start && t[end - 1] == 0x2E { end -= 1 }
+        return end
+    }
+
     /// The end of the first label of the name at `start` (its stem).
     static func stemEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var k = start
@@ -118,12 +125,13 @@ enum BareNameMembers {
 }
 
 extension UTS58Scanner {
-    /// For each name starting at `starts` (ascending): whether the window
+    /// For each name starting at `starts` (ascending), its host ending at
+    /// `hostEnds` (`BareNameMembers.hostEnd`): whether the window
     /// writes its stem before `BareNameMembers.memberLabels` different names
     /// or more (`documentMembers`), and why its line is code (`codeLine`), for
     /// names under a top label that is not an old generic domain
     /// (`BareNameMembers.strongDomain`); others get `(false, nil)`.
-    func memberEvidence(_ state: inout ScanState, starts: [Int], nameDots: [Int],
+    func memberEvidence(_ state: inout ScanState, starts: [Int], hostEnds: [Int], nameDots: [Int],
                         needsCode: (_ index: Int, _ members: Bool) -> Bool = { _, _ in true }) -> [(members: Bool, code: String?)] {
         let t = state.t
         let n = t.count
@@ -137,7 +145,7 @@ extension UTS58Scanner {
         var asked: [Int] = []   // indices into `starts` that pass the top-label guard
         for (i, start) in starts.enumerated() {
             let end = BareNameMembers.stemEnd(t, from: start)
-            guard end > start, end < n, t[end] == 0x2E, let tld = Self.topLabel(t, start) else { continue }
+            guard end > start, end < n, t[end] == 0x2E, let tld = Self.topLabel(t, start, hostEnd: hostEnds[i]) else { continue }
             // A top label that weighs most as a domain (`.com`, `.org`) is a
             // host's (`IFSUG.org`), and so are longer names under it
             // (`ftp.gnu.org`); a longer name counts only under a generic
@@ -212,16 +220,16 @@ extension UTS58Scanner {
         for (i, score) in state.linkedBareScores.enumerated() where score + BareNameModel.documentMargin < 0 { asked.append(i) }
         guard !asked.isEmpty else { return }
         let starts = asked.map { state.linkedBareStarts[$0] }
+        // Each host's end, found once for the three uses below.
+        let hostEnds = starts.map { BareNameMembers.hostEnd(t, from: $0) }
         state.pathNames.sort()
         let paths = state.pathNames
         // Whether each name is also written as a path component (`documentPath`).
-        let isPath: [Bool] = paths.isEmpty ? [Bool](repeating: false, count: starts.count) : starts.map { start in
-            var hostEnd = DocumentHosts.hostEnd(t, from: start)
-            while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
-            return Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<hostEnd])), in: paths) != nil
+        let isPath: [Bool] = paths.isEmpty ? [Bool](repeating: false, count: starts.count) : starts.indices.map { k in
+            Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[starts[k]..<hostEnds[k]])), in: paths) != nil
         }
         let scores = asked.map { state.linkedBareScores[$0] }
-        let evidence = memberEvidence(&state, starts: starts, nameDots: nameDots) { k, members in
+        let evidence = memberEvidence(&state, starts: starts, hostEnds: hostEnds, nameDots: nameDots) { k, members in
             let score = scores[k] + (members ? BareNameFeature.documentMembers.weight : 0)
                 + (isPath[k] ? BareNameFeature.documentPath.weight : 0)
             return score + min(0, BareNameFeature.codeLine.weight) < 0
@@ -229,9 +237,7 @@ extension UTS58Scanner {
         var retracted: [Int] = []
         for (k, i) in asked.enumerated() {
             let start = starts[k]
-            var hostEnd = DocumentHosts.hostEnd(t, from: start)
-            while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
-            let host = start..<hostEnd
+            let host = start..<hostEnds[k]
             var judgement = BareNameModel.Judgement()
             judgement.score = state.linkedBareScores[i]
             let explains = state.explains
@@ -258,10 +264,9 @@ extension UTS58Scanner {
         }
     }
 
-    /// The top label of the host at `start`, or nil when the host is one label.
-    static func topLabel(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> Range<Int>? {
-        var end = DocumentHosts.hostEnd(t, from: start)
-        while end > start && t[end - 1] == 0x2E { end -= 1 }
+    /// The top label of the host `start..<hostEnd` (`BareNameMembers.hostEnd`),
+    /// or nil when the host is one label.
+    static func topLabel(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, hostEnd end: Int) -> Range<Int>? {
         var k = end
         while k > start && t[k - 1] != 0x2E { k -= 1 }
         return k > start && k < end ? k..<end : nil
