@@ -141,8 +141,10 @@ extension UTS58Scanner {
     /// bytes: `host[:port]` with a host that `HostValidation` accepts.
     @inline(__always)
     static func validPlainAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        var hostEnd = r.lowerBound
-        while hostEnd < r.upperBound && t[hostEnd] != 0x3A { hostEnd += 1 }
+        // The port's `:`, sixteen bytes at a time (byte by byte, this was as
+        // costly as the host's validation on URL-dense text).
+        let hostEnd = ByteSearch.first(in: t, from: r.lowerBound, before: r.upperBound,
+                                       block: { $0 .== ByteSearch.splat(0x3A) }, matches: { $0 == 0x3A })
         guard HostValidation.isValidHost(t, r.lowerBound..<hostEnd) else { return false }
         guard hostEnd < r.upperBound else { return true }
         // `:port`: at most five digits, at most 65535.
