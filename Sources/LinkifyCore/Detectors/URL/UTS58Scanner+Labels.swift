@@ -145,7 +145,7 @@ extension UTS58Scanner {
         // costly as the host's validation on URL-dense text).
         let hostEnd = ByteSearch.first(in: t, from: r.lowerBound, before: r.upperBound,
                                        block: { $0 .== ByteSearch.splat(0x3A) }, matches: { $0 == 0x3A })
-        guard HostValidation.isValidHost(t, r.lowerBound..<hostEnd) else { return false }
+        guard HostValidation.isValidPlainHost(t, r.lowerBound..<hostEnd) else { return false }
         guard hostEnd < r.upperBound else { return true }
         // `:port`: at most five digits, at most 65535.
         let digits = (hostEnd + 1)..<r.upperBound
