@@ -84,15 +84,23 @@ enum HostValidation {
         guard count > 0 && count <= 16, r.lowerBound + 16 <= t.count, let base = t.baseAddress else { return isValidHost(t, r) }
         let v = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: r.lowerBound, as: SIMD16<UInt8>.self)
         let dots = unsafeBitCast(v .== ByteSearch.splat(0x2E), to: (UInt64, UInt64).self)
+        let signs = unsafeBitCast((v .== ByteSearch.splat(0x2D)) .| (v .== ByteSearch.splat(0x5F)), to: (UInt64, UInt64).self)
         // Each lane's lowest bit, none for the lanes past the host.
         let lanes: UInt64 = 0x0101_0101_0101_0101
         var low = dots.0 & lanes, high = dots.1 & lanes
+        var signsLow = signs.0 & lanes, signsHigh = signs.1 & lanes
         if count <= 8 {
             low &= lanes >> UInt64(64 - 8 * count)
+            signsLow &= lanes >> UInt64(64 - 8 * count)
             high = 0
+            signsHigh = 0
         } else if count < 16 {
             high &= lanes >> UInt64(128 - 8 * count)
+            signsHigh &= lanes >> UInt64(128 - 8 * count)
         }
+        // Without `-` and `_` (most hosts) a label that is not empty passes
+        // every test of `isValidASCIILabel`, which is then not asked.
+        let hasSigns = signsLow | signsHigh != 0
         var labelStart = r.lowerBound
         while low | high != 0 {
             let lane: Int
@@ -105,11 +113,11 @@ enum HostValidation {
             }
             let k = r.lowerBound + lane
             // Only a final dot may leave an empty label.
-            guard k > labelStart, isValidASCIILabel(t, labelStart..<k) else { return false }
+            guard k > labelStart, !hasSigns || isValidASCIILabel(t, labelStart..<k) else { return false }
             if k + 1 == r.upperBound { return lastLabelIsValid(t, labelStart..<k, host: r) }
             labelStart = k + 1
         }
-        guard isValidASCIILabel(t, labelStart..<r.upperBound) else { return false }
+        guard !hasSigns || isValidASCIILabel(t, labelStart..<r.upperBound) else { return false }
         return lastLabelIsValid(t, labelStart..<r.upperBound, host: r)
     }
 
