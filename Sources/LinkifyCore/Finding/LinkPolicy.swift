@@ -43,7 +43,25 @@ public struct LinkPolicy: Sendable {
     }
 
     /// Why the target of `entity`, found in `text`, may not be a link, or nil when it may.
+    @inline(__always)
     public func rejection(of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
+        // In line, for the finder's loop over every candidate: the target of
+        // most links is their own bytes, maybe after a prefix, and only the
+        // dangerous schemes are refused. A prefix is a scheme that is not
+        // dangerous; without one, a first letter that starts no dangerous
+        // scheme stays first (`quickIsDangerous`'s first test). Either way
+        // the answer is nil without the call.
+        if entity.strings?.target == nil && allowedSchemes == nil && deniedSchemes.isEmpty {
+            if entity.prefix != .none { return nil }
+            if entity.start < entity.end, case let f = text[entity.start], ByteClass.isAlpha(f),
+               f | 0x20 != 0x6A, f | 0x20 != 0x76, f | 0x20 != 0x64 { return nil }
+        }
+        return rejectionOutOfLine(of: entity, in: text)
+    }
+
+    /// `rejection(of:in:)` past its tests in line.
+    @inline(never)
+    func rejectionOutOfLine(of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
         if case .text(let prefix) = entity.target, allowedSchemes == nil && deniedSchemes.isEmpty {
             // Every prefix is a scheme that is not dangerous; without one, the
             // entity's own bytes are the target, read without building it.

@@ -35,6 +35,29 @@ enum ByteSearch {
         return i
     }
 
+    /// The index of the first `byte` at or after `start`, or `t.count`, for
+    /// a byte that is rare in the text searched (a `!` in prose, a backtick):
+    /// 128 bytes a step (eight blocks compared, one test) while there is
+    /// none, then sixteen.
+    @inline(__always)
+    static func first(of byte: UInt8, in t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var k = start
+        if let base = t.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let b = splat(byte)
+            @inline(__always) func hits(_ offset: Int) -> SIMDMask<SIMD16<Int8>> {
+                raw.loadUnaligned(fromByteOffset: k + offset, as: SIMD16<UInt8>.self) .== b
+            }
+            while k + 128 <= t.count {
+                let m = (hits(0) .| hits(16)) .| (hits(32) .| hits(48)) .| ((hits(64) .| hits(80)) .| (hits(96) .| hits(112)))
+                let words = unsafeBitCast(m, to: (UInt64, UInt64).self)
+                if words.0 | words.1 != 0 { break }
+                k += 128
+            }
+        }
+        return first(in: t, from: k, block: { $0 .== splat(byte) }, matches: { $0 == byte })
+    }
+
     /// `first(in:from:before:block:matches:)` for a test that reads the byte
     /// after each one too: `block` gets the sixteen bytes from `i` and the
     /// sixteen from `i + 1`, and must say lane by lane what `matches` says of

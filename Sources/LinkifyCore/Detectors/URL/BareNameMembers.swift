@@ -66,6 +66,10 @@ enum BareNameMembers {
         let from = max(floor, memo.searched)
         var found = -1, opens = false
         var end = lineStart   // the end of the line above, after its newline
+        // A fence line holds three backticks or tildes in a row: where the
+        // lines not searched yet hold no two (most text), none of them is
+        // one, and they are not read line by line (sixteen bytes a step).
+        if !hasFencePair(t, from..<lineStart) { end = from }
         while end > from {
             var s = end - 1
             while s > from && t[s - 1] != 0x0A { s -= 1 }
@@ -94,6 +98,24 @@ enum BareNameMembers {
         return found >= 0 && opens ? "inside a fenced code block with a language" : nil
     }
 
+    /// Whether `t[r]` holds two backticks or two tildes in a row.
+    static func hasFencePair(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard r.count >= 2 else { return false }
+        let last = r.upperBound - 1   // where a pair's first byte can be, at most
+        let k = ByteSearch.first(in: t, from: r.lowerBound, before: last, withNext: { v, next in
+            let tick = ByteSearch.splat(0x60), tilde = ByteSearch.splat(0x7E)
+            return ((v .== tick) .& (next .== tick)) .| ((v .== tilde) .& (next .== tilde))
+        }, matches: { i in (t[i] == 0x60 || t[i] == 0x7E) && t[i + 1] == t[i] })
+        return k < last
+    }
+
+    /// The end of the host at `start` (`DocumentHosts.hostEnd`), a final dot left out.
+    static func hostEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = DocumentHosts.hostEnd(t, from: start)
+        while end > start && t[end - 1] == 0x2E { end -= 1 }
+        return end
+    }
+
     /// The end of the first label of the name at `start` (its stem).
     static func stemEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var k = start
@@ -103,12 +125,13 @@ enum BareNameMembers {
 }
 
 extension UTS58Scanner {
-    /// For each name starting at `starts` (ascending): whether the window
+    /// For each name starting at `starts` (ascending), its host ending at
+    /// `hostEnds` (`BareNameMembers.hostEnd`): whether the window
     /// writes its stem before `BareNameMembers.memberLabels` different names
     /// or more (`documentMembers`), and why its line is code (`codeLine`), for
     /// names under a top label that is not an old generic domain
     /// (`BareNameMembers.strongDomain`); others get `(false, nil)`.
-    func memberEvidence(_ state: inout ScanState, starts: [Int], nameDots: [Int],
+    func memberEvidence(_ state: inout ScanState, starts: [Int], hostEnds: [Int], nameDots: [Int],
                         needsCode: (_ index: Int, _ members: Bool) -> Bool = { _, _ in true }) -> [(members: Bool, code: String?)] {
         let t = state.t
         let n = t.count
@@ -118,11 +141,11 @@ extension UTS58Scanner {
         var lengths: UInt64 = 0
         // The stems' last bytes (lowercase), so that most full stops are passed
         // over without reading their stem back (the pass reads every full stop).
-        var lastBytes = [UInt64](repeating: 0, count: 4)
+        var lastBytes = ASCIIByteSet()
         var asked: [Int] = []   // indices into `starts` that pass the top-label guard
         for (i, start) in starts.enumerated() {
             let end = BareNameMembers.stemEnd(t, from: start)
-            guard end > start, end < n, t[end] == 0x2E, let tld = Self.topLabel(t, start) else { continue }
+            guard end > start, end < n, t[end] == 0x2E, let tld = Self.topLabel(t, start, hostEnd: hostEnds[i]) else { continue }
             // A top label that weighs most as a domain (`.com`, `.org`) is a
             // host's (`IFSUG.org`), and so are longer names under it
             // (`ftp.gnu.org`); a longer name counts only under a generic
@@ -132,8 +155,7 @@ extension UTS58Scanner {
             asked.append(i)
             stems.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])))
             lengths |= 1 << UInt64(min(end - start, 63))
-            let last = ByteClass.lower(t[end - 1])
-            lastBytes[Int(last >> 6)] |= 1 << UInt64(last & 63)
+            lastBytes.insert(ByteClass.lower(t[end - 1]))
         }
         guard !asked.isEmpty else { return result }
         stems.sort()
@@ -145,8 +167,7 @@ extension UTS58Scanner {
             let i = dot + 1
             // A name after the dot starts with a letter or `_` (not `v1.2`, not `...`).
             guard i < n, ByteClass.isAlpha(t[i]) || t[i] == 0x5F, dot > 0 else { return }
-            let last = ByteClass.lower(t[dot - 1])
-            guard lastBytes[Int(last >> 6)] & (1 << UInt64(last & 63)) != 0 else { return }
+            guard lastBytes.contains(ByteClass.lower(t[dot - 1])) else { return }
             var k = dot - 1
             while k > 0 && BareNameMembers.isStemByte(t[k - 1]) { k -= 1 }
             // The stem starts the name: not an inner label (`docs.python.org`'s `python`).
@@ -166,10 +187,12 @@ extension UTS58Scanner {
         while i < state.scanStart {
             i = ByteSearch.first(in: t, from: i, before: state.scanStart, block: { $0 .== ByteSearch.splat(0x2E) }, matches: { $0 == 0x2E })
             guard i < state.scanStart else { break }
-            countMember(dot: i)
+            if i > 0 && lastBytes.contains(ByteClass.lower(t[i - 1])) { countMember(dot: i) }
             i += 1
         }
-        for dot in nameDots { countMember(dot: dot) }
+        // (The byte before each full stop tested here too, in line: most name
+        // dots end no stem asked about, and then the call is not made.)
+        for dot in nameDots where dot > 0 && lastBytes.contains(ByteClass.lower(t[dot - 1])) { countMember(dot: dot) }
         var memo = BareNameMembers.CodeLineMemo()
         for k in asked {
             let start = starts[k]
@@ -197,16 +220,16 @@ extension UTS58Scanner {
         for (i, score) in state.linkedBareScores.enumerated() where score + BareNameModel.documentMargin < 0 { asked.append(i) }
         guard !asked.isEmpty else { return }
         let starts = asked.map { state.linkedBareStarts[$0] }
+        // Each host's end, found once for the three uses below.
+        let hostEnds = starts.map { BareNameMembers.hostEnd(t, from: $0) }
         state.pathNames.sort()
         let paths = state.pathNames
         // Whether each name is also written as a path component (`documentPath`).
-        let isPath: [Bool] = paths.isEmpty ? [Bool](repeating: false, count: starts.count) : starts.map { start in
-            var hostEnd = DocumentHosts.hostEnd(t, from: start)
-            while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
-            return Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<hostEnd])), in: paths) != nil
+        let isPath: [Bool] = paths.isEmpty ? [Bool](repeating: false, count: starts.count) : starts.indices.map { k in
+            Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[starts[k]..<hostEnds[k]])), in: paths) != nil
         }
         let scores = asked.map { state.linkedBareScores[$0] }
-        let evidence = memberEvidence(&state, starts: starts, nameDots: nameDots) { k, members in
+        let evidence = memberEvidence(&state, starts: starts, hostEnds: hostEnds, nameDots: nameDots) { k, members in
             let score = scores[k] + (members ? BareNameFeature.documentMembers.weight : 0)
                 + (isPath[k] ? BareNameFeature.documentPath.weight : 0)
             return score + min(0, BareNameFeature.codeLine.weight) < 0
@@ -214,9 +237,7 @@ extension UTS58Scanner {
         var retracted: [Int] = []
         for (k, i) in asked.enumerated() {
             let start = starts[k]
-            var hostEnd = DocumentHosts.hostEnd(t, from: start)
-            while hostEnd > start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
-            let host = start..<hostEnd
+            let host = start..<hostEnds[k]
             var judgement = BareNameModel.Judgement()
             judgement.score = state.linkedBareScores[i]
             let explains = state.explains
@@ -243,13 +264,28 @@ extension UTS58Scanner {
         }
     }
 
-    /// The top label of the host at `start`, or nil when the host is one label.
-    static func topLabel(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> Range<Int>? {
-        var end = DocumentHosts.hostEnd(t, from: start)
-        while end > start && t[end - 1] == 0x2E { end -= 1 }
+    /// The top label of the host `start..<hostEnd` (`BareNameMembers.hostEnd`),
+    /// or nil when the host is one label.
+    static func topLabel(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, hostEnd end: Int) -> Range<Int>? {
         var k = end
         while k > start && t[k - 1] != 0x2E { k -= 1 }
         return k > start && k < end ? k..<end : nil
+    }
+
+    /// A set of ASCII bytes as two words of bits (a byte past ASCII is in none).
+    struct ASCIIByteSet {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        @inline(__always)
+        mutating func insert(_ b: UInt8) {
+            if b < 64 { low |= 1 << UInt64(b) } else if b < 128 { high |= 1 << UInt64(b - 64) }
+        }
+
+        @inline(__always)
+        func contains(_ b: UInt8) -> Bool {
+            b < 64 ? low >> UInt64(b) & 1 != 0 : b < 128 && high >> UInt64(b - 64) & 1 != 0
+        }
     }
 
     /// The index of `x` in the ascending `a`, by binary search.

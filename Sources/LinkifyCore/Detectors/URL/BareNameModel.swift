@@ -823,11 +823,10 @@ extension UTS58Scanner {
         state.updateEvidence()
         state.pathNames.sort()
         let names = state.weighedBare
-        let evidence = memberEvidence(&state, starts: names.map(\.start), nameDots: nameDots)
+        let hostEnds = names.map { BareNameMembers.hostEnd(t, from: $0.start) }
+        let evidence = memberEvidence(&state, starts: names.map(\.start), hostEnds: hostEnds, nameDots: nameDots)
         for (k, name) in names.enumerated() {
-            var hostEnd = DocumentHosts.hostEnd(t, from: name.start)
-            while hostEnd > name.start && t[hostEnd - 1] == 0x2E { hostEnd -= 1 }
-            let host = name.start..<hostEnd
+            let host = name.start..<hostEnds[k]
             var j = name.judgement
             if evidence[k].members { j.add(.documentMembers, true, "") }
             if evidence[k].code != nil { j.add(.codeLine, true, "") }

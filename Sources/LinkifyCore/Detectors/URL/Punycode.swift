@@ -48,15 +48,30 @@ enum Punycode {
     /// The code points that the Punycode `t[r]` (without `xn--`) decodes to
     /// (RFC 3492 §6.2), or nil when it is not valid Punycode or longer than
     /// `limit` bytes (a DNS label's 63: the decoding is quadratic in the label).
-    static func decode(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, limit: Int = 63) -> [UInt32]? {
-        guard !r.isEmpty, r.count <= limit else { return nil }
-        var output: [UInt32] = []
+    static func decode(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, limit: Int = maxLabelBytes) -> [UInt32]? {
+        guard r.count <= limit else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(r.count, 1)) { buffer in
+            decode(t, r, into: buffer).map { Array(buffer[..<$0]) }
+        }
+    }
+
+    /// A DNS label's length, `decode`'s default limit.
+    static let maxLabelBytes = 63
+
+    /// `decode(t, r)` written into `output`, with no array: the count of code
+    /// points written, or nil, also when `r` is longer than `output` (a label
+    /// decodes to at most as many code points as it has bytes).
+    static func decode(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>,
+                       into output: UnsafeMutableBufferPointer<UInt32>) -> Int? {
+        guard !r.isEmpty, r.count <= output.count else { return nil }
+        var count = 0
         // The basic code points are those before the last `-`, if any.
         var delimiter: Int?
         for k in r where t[k] == 0x2D { delimiter = k }
         for k in r.lowerBound..<(delimiter ?? r.lowerBound) {
             guard t[k] < 0x80 else { return nil }
-            output.append(UInt32(t[k]))
+            output[count] = UInt32(t[k])
+            count += 1
         }
         var n = Int(initialN)
         var i = 0
@@ -78,16 +93,20 @@ enum Punycode {
                 w *= base - th
                 step += base
             }
-            let count = output.count + 1
-            bias = adapt(i - oldI, points: count, first: oldI == 0)
-            guard n <= 0x10FFFF - i / count else { return nil }
-            n += i / count
-            i %= count
+            let points = count + 1
+            bias = adapt(i - oldI, points: points, first: oldI == 0)
+            guard n <= 0x10FFFF - i / points else { return nil }
+            n += i / points
+            i %= points
             guard n <= 0x10FFFF, !(0xD800...0xDFFF).contains(n), n >= 0x80 else { return nil }
-            output.insert(UInt32(n), at: i)
+            // Inserted at `i` (each code point takes at least one digit, so there is room).
+            var j = count
+            while j > i { output[j] = output[j - 1]; j -= 1 }
+            output[i] = UInt32(n)
+            count = points
             i += 1
         }
-        return output
+        return count
     }
 
     private static func digitValue(_ b: UInt8) -> Int? {

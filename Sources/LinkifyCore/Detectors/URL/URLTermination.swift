@@ -80,13 +80,13 @@ func terminate(_ t: UnsafeBufferPointer<UInt8>, from start: Int, part initial: U
                     lastSafe = i
                     continue
                 }
-                // A Markdown hard line break, `\` at the end of a line, is never part
-                // of a URL (SPEC §5).
-                if b == 0x5C && i + 1 < n && (t[i + 1] == 0x0A || t[i + 1] == 0x0D) { return lastSafe }
                 // Other ASCII by mask tests (CharacterProperties.plainInclude…):
                 // the same steps as the general loop below takes for these bytes.
                 let bit = UInt64(1) &<< UInt64(b & 63)
                 if b >= 64 {
+                    // A Markdown hard line break, `\` at the end of a line, is never
+                    // part of a URL (SPEC §5). (Tested here, where `\` is, not on every byte.)
+                    if b == 0x5C && i + 1 < n && (t[i + 1] == 0x0A || t[i + 1] == 0x0D) { return lastSafe }
                     if CharacterProperties.plainIncludeHigh & bit != 0 {
                         lastSafe = i + 1
                         i += 1

@@ -141,9 +141,11 @@ extension UTS58Scanner {
     /// bytes: `host[:port]` with a host that `HostValidation` accepts.
     @inline(__always)
     static func validPlainAuthority(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        var hostEnd = r.lowerBound
-        while hostEnd < r.upperBound && t[hostEnd] != 0x3A { hostEnd += 1 }
-        guard HostValidation.isValidHost(t, r.lowerBound..<hostEnd) else { return false }
+        // The port's `:`, sixteen bytes at a time (byte by byte, this was as
+        // costly as the host's validation on URL-dense text).
+        let hostEnd = ByteSearch.first(in: t, from: r.lowerBound, before: r.upperBound,
+                                       block: { $0 .== ByteSearch.splat(0x3A) }, matches: { $0 == 0x3A })
+        guard HostValidation.isValidPlainHost(t, r.lowerBound..<hostEnd) else { return false }
         guard hostEnd < r.upperBound else { return true }
         // `:port`: at most five digits, at most 65535.
         let digits = (hostEnd + 1)..<r.upperBound
@@ -231,13 +233,17 @@ extension UTS58Scanner {
     /// `me@example.com`; `'` belongs only between two letters (`localPartStart`).
     @inline(__always)
     static func isLocalPartASCII(_ b: UInt8) -> Bool {
-        ByteClass.isAlnum(b) || b == 0x2E || b == 0x5F || b == 0x25 || b == 0x2B || b == 0x2D
+        // One shift and test in a set of the 128 ASCII bytes, two words:
+        // `% + - .` and the digits below 64, the letters and `_` above.
+        let word: UInt64 = b < 64 ? 0x03FF_6820_0000_0000 : (b < 128 ? 0x07FF_FFFE_87FF_FFFE : 0)
+        return word >> UInt64(b & 63) & 1 != 0
     }
 
     /// Where the local part that ends at `at` (the `@`) starts, never before
     /// `floor`: it runs back over `isLocalPartASCII` bytes, Link_Email
     /// characters beyond ASCII (letters, marks and digits), and `'` between
     /// two letters (`o'brien`).
+    @inline(__always)
     static func localPartStart(_ t: UnsafeBufferPointer<UInt8>, before at: Int, floor: Int) -> Int {
         @inline(__always) func isLetter(_ cp: UInt32) -> Bool {
             cp < 0x80 ? ByteClass.isAlpha(UInt8(cp)) : CharacterProperties.isEmailLocal(cp)

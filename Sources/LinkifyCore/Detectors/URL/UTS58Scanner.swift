@@ -152,7 +152,8 @@ struct UTS58Scanner: EntityScanner {
         case .skip(let e): end = e
         case .nothing: return outcome
         }
-        guard end > trigger, let close = state.closingBackticks(from: trigger, before: end) else { return outcome }
+        guard end > trigger, !state.hasNoBacktick(before: end),
+              let close = state.closingBackticks(from: trigger, before: end) else { return outcome }
         let whole = state.t
         state.t = UnsafeBufferPointer(rebasing: whole[..<close])
         let limited = again(&state)
@@ -232,6 +233,11 @@ struct UTS58Scanner: EntityScanner {
         /// of the backtick run that opened a code span still open there (0: none).
         var ticksRead = 0
         var openTicks = 0
+        /// The first backtick at or after a position before `ticksRead`, or
+        /// `t.count` (-1: not searched); `openCodeSpan` jumps to it.
+        var nextTick = -1
+        /// The window's first backtick, or `t.count`: found once, 64 bytes a step.
+        let firstTick: Int
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
             self.t = t
@@ -239,6 +245,7 @@ struct UTS58Scanner: EntityScanner {
             self.runStart = cursor
             self.runEnd = cursor
             self.scanStart = cursor
+            self.firstTick = ByteSearch.first(of: 0x60, in: t, from: 0)
         }
 
         /// Brings `evidence` up to every host found so far (read it in place:
@@ -272,25 +279,42 @@ struct UTS58Scanner: EntityScanner {
             return nil
         }
 
+        /// Whether the text before `end` holds no backtick, so that no code
+        /// span can end a candidate that ends there (`closingBackticks` would
+        /// say nil). On text without backticks (URL lists, logs) the one search
+        /// for `firstTick` replaces a search of every candidate's bytes.
+        @inline(__always)
+        func hasNoBacktick(before end: Int) -> Bool { end <= firstTick }
+
         /// The length of the backtick run that opened a code span still open
         /// at `p` (0: none), as CommonMark pairs them: a run opens a span, the
         /// next run as long closes it, and a blank line ends the paragraph and
         /// the span. Read on from where the last call stopped (the scan asks
         /// about growing positions), so the text is read once.
         mutating func openCodeSpan(at p: Int) -> Int {
-            if p < ticksRead { ticksRead = 0; openTicks = 0 }
+            if p < ticksRead { ticksRead = 0; openTicks = 0; nextTick = -1 }
             var k = ticksRead
             while k < p {
-                k = ByteSearch.first(in: t, from: k, before: p, block: { v in
-                    (v .== ByteSearch.splat(0x60)) .| (v .== ByteSearch.splat(0x0A))
-                }, matches: { $0 == 0x60 || $0 == 0x0A })
-                guard k < p else { break }
-                if t[k] == 0x0A {
-                    var e = k + 1
-                    while e < p && (t[e] == 0x20 || t[e] == 0x09 || t[e] == 0x0D) { e += 1 }
-                    if e < p && t[e] == 0x0A { openTicks = 0 }
-                    k += 1
-                    continue
+                if openTicks == 0 {
+                    // No span open: a blank line would change nothing, so only
+                    // the next backtick matters. It is found once, 64 bytes a
+                    // step, and kept for the questions before it (on text
+                    // without backticks, one search of the window in all).
+                    if nextTick < k { nextTick = ByteSearch.first(of: 0x60, in: t, from: k) }
+                    guard nextTick < p else { break }
+                    k = nextTick
+                } else {
+                    k = ByteSearch.first(in: t, from: k, before: p, block: { v in
+                        (v .== ByteSearch.splat(0x60)) .| (v .== ByteSearch.splat(0x0A))
+                    }, matches: { $0 == 0x60 || $0 == 0x0A })
+                    guard k < p else { break }
+                    if t[k] == 0x0A {
+                        var e = k + 1
+                        while e < p && (t[e] == 0x20 || t[e] == 0x09 || t[e] == 0x0D) { e += 1 }
+                        if e < p && t[e] == 0x0A { openTicks = 0 }
+                        k += 1
+                        continue
+                    }
                 }
                 var e = k + 1
                 while e < p && t[e] == 0x60 { e += 1 }
