@@ -127,11 +127,11 @@ public struct Annotator {
                          drain: (inout [UInt8]) throws -> Void) rethrows {
         let reader = input.reader
         // `<!-- linkify-disable -->` and its kin turn entities off as they do for lint (SPEC §6).
-        let disabled = DisableComments(document, markdownlint: false)
-        var tracker = PositionTracker()
+        var disabled = DisableStream()
+        disabled.look(in: document)
         if let sink = finder.options.explanations {
             sink.beginDocument(document)
-            let entities = disabled.filter(reader.entities(in: document, finder: finder), in: document, tracker: &tracker)
+            let entities = disabled.filter(reader.entities(in: document, finder: finder), in: document)
             sink.endDocument()
             try render(document, entities: entities, renderer: &renderer, sliceSize: .max, into: &out, drain: drain)
             return
@@ -140,7 +140,7 @@ public struct Annotator {
             var at = 0
             var pending: [Entity] = []
             try reader.entities(in: document, finder: finder) { batch, settled in
-                for e in disabled.filter(batch, in: document, tracker: &tracker) where e.start >= at { pending.append(e) }
+                for e in disabled.filter(batch, in: document) where e.start >= at { pending.append(e) }
                 let end = max(settled, pending.last?.end ?? 0)
                 guard end - at >= sliceSize else { return }
                 try writeSlices(document, &at, to: end, pending, sliceSize, &renderer, &out, drain)

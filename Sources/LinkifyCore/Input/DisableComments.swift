@@ -12,8 +12,8 @@
 /// As in markdownlint, a comment must open and close on one line, and a
 /// line's state is the one after the comments on it: the line holding
 /// `disable` is already off, the line holding `enable` is on again.
-/// Annotate (`DisableComments(t, markdownlint: false)`) and `lint` read the
-/// same comments the same way.
+/// `lint` reads them here; annotate reads linkify's own the same way, line
+/// by line as it goes (`DisableStream`).
 struct DisableComments: Sendable {
     /// Kinds off per line (index 0 is line 1); empty when no comment says anything.
     var lines: [EntityKinds] = []
@@ -64,19 +64,6 @@ struct DisableComments: Sendable {
     func off(line: Int) -> EntityKinds {
         guard line >= 1 && line <= lines.count else { return [] }
         return lines[line - 1]
-    }
-
-    /// Whether nothing is turned off anywhere.
-    var isEmpty: Bool { lines.isEmpty }
-
-    /// `entities` (sorted, found in `t`) less those that start on a line where their kind is off.
-    func filter(_ entities: [Entity], in t: UnsafeBufferPointer<UInt8>, tracker: inout PositionTracker) -> [Entity] {
-        guard !lines.isEmpty else { return entities }
-        return entities.filter { e in
-            guard e.start >= tracker.byte else { return true }
-            tracker.advance(over: t, tracker.byte..<e.start)
-            return !off(line: tracker.line).contains(e.kind)
-        }
     }
 
     // MARK: - Reading the comments

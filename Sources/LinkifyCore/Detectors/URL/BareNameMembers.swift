@@ -5,17 +5,15 @@
 /// (`math.prod`, `math.comb`, `math.isqrt`; `Color.red`, `Color.blue`,
 /// `Color.green`; `process.versions`, `process.env`, `process.pid`), while a
 /// domain's stem seldom takes more than one or two top labels in one text.
-/// So a bare name linked on the model's own evidence by a small margin
-/// (`weakScore`) under a top label that is not an old generic domain
-/// (`strongDomain`) is unlinked when the window writes `stem.` before `memberLabels` different names or more
-/// (any names, registered top-level domains or not, counted without case),
-/// unless the text also writes its host as a host (`DocumentHosts`, which
-/// wins: `example.com`, `example.org` and `example.net` in a text that links
-/// one of them with a scheme stay links).
+/// So a bare name under a top label that is not an old generic domain
+/// (`strongDomain`) whose stem the window writes before `memberLabels`
+/// different names or more (any names, registered top-level domains or not,
+/// counted without case) has the `documentMembers` feature, weighed with the
+/// rest of the document's evidence (`weighDocumentEvidence`).
 ///
-/// Like `retractPathNames`, the evidence is the scan's window, so memory is
-/// bounded by it; the extra pass over the window's full stops runs only when
-/// the scan linked such a name.
+/// The evidence is the scan's window, so memory is bounded by it; the extra
+/// pass over the window's full stops runs only for names the evidence could
+/// unlink.
 enum BareNameMembers {
     /// The domain weight (`TLDDoubleLife`) from which a top label is a host's
     /// whatever the margin: the old generic domains (`.com`, `.org`, `.net`, `.edu`).
@@ -216,10 +214,9 @@ extension UTS58Scanner {
     /// window, so memory is bounded by it.
     func weighDocumentEvidence(_ state: inout ScanState, nameDots: [Int], into out: inout [Entity]) {
         let t = state.t
-        var asked: [Int] = []
-        for (i, score) in state.linkedBareScores.enumerated() where score + BareNameModel.documentMargin < 0 { asked.append(i) }
+        let asked = state.linkedNames.filter { $0.score + BareNameModel.documentMargin < 0 }
         guard !asked.isEmpty else { return }
-        let starts = asked.map { state.linkedBareStarts[$0] }
+        let starts = asked.map(\.start)
         // Each host's end, found once for the three uses below.
         let hostEnds = starts.map { BareNameMembers.hostEnd(t, from: $0) }
         state.pathNames.sort()
@@ -228,18 +225,17 @@ extension UTS58Scanner {
         let isPath: [Bool] = paths.isEmpty ? [Bool](repeating: false, count: starts.count) : starts.indices.map { k in
             Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[starts[k]..<hostEnds[k]])), in: paths) != nil
         }
-        let scores = asked.map { state.linkedBareScores[$0] }
         let evidence = memberEvidence(&state, starts: starts, hostEnds: hostEnds, nameDots: nameDots) { k, members in
-            let score = scores[k] + (members ? BareNameFeature.documentMembers.weight : 0)
+            let score = asked[k].score + (members ? BareNameFeature.documentMembers.weight : 0)
                 + (isPath[k] ? BareNameFeature.documentPath.weight : 0)
             return score + min(0, BareNameFeature.codeLine.weight) < 0
         }
         var retracted: [Int] = []
-        for (k, i) in asked.enumerated() {
-            let start = starts[k]
+        for (k, name) in asked.enumerated() {
+            let start = name.start
             let host = start..<hostEnds[k]
             var judgement = BareNameModel.Judgement()
-            judgement.score = state.linkedBareScores[i]
+            judgement.score = name.score
             let explains = state.explains
             if evidence[k].members {
                 judgement.add(.documentMembers, explains,
@@ -249,7 +245,7 @@ extension UTS58Scanner {
             if isPath[k] {
                 judgement.add(.documentPath, explains, "the text also writes this name as a path component (after '/' or '\\')")
             }
-            if judgement.score < 0 && !state.linkedBareHost[i] {
+            if judgement.score < 0 && !name.hostCounted {
                 state.updateEvidence()
                 if state.evidence.contains(t, host) { judgement.addDocumentHost(explains: explains) }
             }

@@ -2,8 +2,9 @@
 /// is a domain, decided from evidence rather than a stop list (README
 /// "Detection", `default` profile only).
 ///
-/// The evidence, each item a weight added to a score; the name is linked when
-/// the score is 0 or more:
+/// The evidence, each item a named feature (`BareNameFeature`) whose weight
+/// (`BareNameWeights`) is added to a score; the name is linked when the
+/// score is 0 or more:
 /// - the top-level label's double life (`TLDDoubleLife`, generated from
 ///   GitHub Linguist, a list of build and packaging names and Python's
 ///   standard library): its weight as a registered domain minus its weight
@@ -19,15 +20,17 @@
 ///   (`.xxx`), `->` before it or `(` after it (code), a reverse domain name
 ///   (`org.fedoraproject.Config.Services`), a ChangeLog item's file list
 ///   (`* make-all.com, setup.com:`);
-/// - a path, query or fragment after the name, or a port, only when the top
-///   label weighs less as a file extension than as a domain
+/// - a path, query or fragment after the name, or a port, weighed apart
+///   when the top label weighs more as a file extension than as a domain
 ///   (`gcc.target/i386/x.c` is a path, `main.rs:2` a line);
 /// - the document: a host that the same text also writes with a scheme,
-///   with `www.` or as an email domain (`DocumentHosts`) is a domain; a name
-///   it also writes right after `/` or `\` is a file (`retractPathNames`).
-/// Two shapes are never links whatever else holds: a name directly after `/`
-/// or `\` (a path component) and a name followed by `:LINE:` (`main.rs:2:5`,
-/// a compiler's `file:line:col`); the scanner checks those itself.
+///   with `www.` or as an email domain (`DocumentHosts`); a name it also
+///   writes right after `/` or `\`; a stem written before several names; a
+///   line of code (`weighDocumentEvidence`).
+/// Never links whatever else holds: SPEC §5's file names (`main.rs`), a name
+/// directly after `/` or `\` (a path component) and a name followed by
+/// `:LINE:` (`main.rs:2:5`, a compiler's `file:line:col`); the scanner checks
+/// those itself.
 struct BareNameModel {
     /// The most the document's negative evidence (`documentMembers`,
     /// `codeLine`, `documentPath`) can take from a score: a linked name whose
@@ -769,6 +772,14 @@ struct LinkedBareName {
     var judgement: BareNameModel.Judgement
 }
 
+/// A bare name the scan linked: where it starts, its score, and whether the
+/// document's host evidence is in that score already.
+struct LinkedName {
+    var start: Int
+    var score: Int
+    var hostCounted: Bool
+}
+
 /// A bare name whose fate waits for the end of the scan (`DocumentHosts`).
 struct PendingName {
     var start: Int
@@ -794,9 +805,7 @@ extension UTS58Scanner {
                 judgement.addDocumentHost(explains: state.explains)
                 if state.explains && reportsURLs { state.explainLink(name.start, name.end, judgement) }
                 if state.explains { state.linkedBare.append(LinkedBareName(start: name.start, end: name.end, judgement: judgement)) }
-                state.linkedBareStarts.append(name.start)
-                state.linkedBareScores.append(judgement.score)
-                state.linkedBareHost.append(true)
+                state.linkedNames.append(LinkedName(start: name.start, score: judgement.score, hostCounted: true))
             } else {
                 state.reject(name.start, name.end, .url, .bareName(name.judgement.summary))
             }
@@ -804,10 +813,7 @@ extension UTS58Scanner {
         state.pending.removeAll()
         guard !linked.isEmpty else { return }
         // The linked names in order of start, for `weighDocumentEvidence`'s searches.
-        let order = state.linkedBareStarts.indices.sorted { state.linkedBareStarts[$0] < state.linkedBareStarts[$1] }
-        state.linkedBareStarts = order.map { state.linkedBareStarts[$0] }
-        state.linkedBareScores = order.map { state.linkedBareScores[$0] }
-        state.linkedBareHost = order.map { state.linkedBareHost[$0] }
+        state.linkedNames.sort { $0.start < $1.start }
         guard reportsURLs else { return }
         out.append(contentsOf: linked)
         out.sort { $0.start < $1.start }

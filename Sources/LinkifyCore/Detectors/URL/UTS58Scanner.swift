@@ -120,7 +120,7 @@ struct UTS58Scanner: EntityScanner {
             state.updateEvidence()
             settlePending(&state, into: &out)
         }
-        if !state.linkedBareStarts.isEmpty && reportsURLs { weighDocumentEvidence(&state, nameDots: nameDots, into: &out) }
+        if !state.linkedNames.isEmpty && reportsURLs { weighDocumentEvidence(&state, nameDots: nameDots, into: &out) }
         if state.explains && !state.weighedBare.isEmpty { explainWeighings(&state, nameDots: nameDots) }
     }
 
@@ -219,12 +219,9 @@ struct UTS58Scanner: EntityScanner {
         /// Names found right after `/` or `\` (`BareNameModel.stemHash`): the
         /// `documentPath` evidence (`weighDocumentEvidence`).
         var pathNames: [UInt64] = []
-        /// The bare names linked: where each starts, its score, and whether
-        /// the document's host evidence is in it already; the document's
-        /// evidence may still unlink them (`weighDocumentEvidence`).
-        var linkedBareStarts: [Int] = []
-        var linkedBareScores: [Int] = []
-        var linkedBareHost: [Bool] = []
+        /// The bare names linked, in order of start; the document's evidence
+        /// may still unlink them (`weighDocumentEvidence`).
+        var linkedNames: [LinkedName] = []
         /// When explaining, the judgements of the bare names linked, and of
         /// every bare name weighed (for `--explain`'s weighings).
         var linkedBare: [LinkedBareName] = []
@@ -524,9 +521,7 @@ struct UTS58Scanner: EntityScanner {
             // (Also when URLs are not reported: the finder matches rules to the
             // candidates reported, and reading `reportsURLs` here costs the plain scan.)
             if state.explains { state.explainLink(domainStart, end, judgement) }
-            state.linkedBareStarts.append(domainStart)
-            state.linkedBareScores.append(judgement.score)
-            state.linkedBareHost.append(hostCounted)
+            state.linkedNames.append(LinkedName(start: domainStart, score: judgement.score, hostCounted: hostCounted))
             if state.explains { state.linkedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
         } else {
             state.evidenceStarts.append(domainStart)

@@ -63,6 +63,8 @@ public struct MarkdownReader: DocumentReader {
                   _ urlFinder: EntityFinder?, _ restFinder: EntityFinder?, joined: inout [UInt8], budget: inout Int,
                   into result: inout [Entity]) {
         guard let first = chunk.lines.first else { return }
+        // The finders, which `--explain` may point at a sink for the joined copy below.
+        var (urlFinder, restFinder) = (urlFinder, restFinder)
         func parse(_ text: UnsafeBufferPointer<UInt8>) -> [Entity] {
             var inline = MarkdownInlineParser(chunk: text, references: references, urlFinder: urlFinder,
                                               restFinder: restFinder, rescanBudget: budget)
@@ -86,30 +88,14 @@ public struct MarkdownReader: DocumentReader {
         joined.removeLast()
         let found = joined.withUnsafeBufferPointer { j -> [Entity] in
             // `--explain`: what the finders say about the joined copy is told in the document's offsets.
-            guard let sink = (urlFinder ?? restFinder)?.options.explanations, let base = j.baseAddress else {
-                return WrittenChunkCheck.entities(in: j, parse: parse)
+            if let sink = (urlFinder ?? restFinder)?.options.explanations, let base = j.baseAddress {
+                let mapping = CopySink(inner: sink, document: document, copy: base, count: j.count,
+                                       start: { Self.documentOffset($0, starts, chunk.lines) },
+                                       end: { Self.documentOffset($0, starts, chunk.lines) })
+                urlFinder = urlFinder?.explaining(to: mapping)
+                restFinder = restFinder?.explaining(to: mapping)
             }
-            let lines = chunk.lines
-            // The document offset of offset `o` of the copy (a joining `\n` maps to its line's end).
-            func documentOffset(_ o: Int) -> Int {
-                var lo = 0, hi = starts.count - 1
-                while lo < hi {
-                    let mid = (lo + hi + 1) >> 1
-                    if starts[mid] <= o { lo = mid } else { hi = mid - 1 }
-                }
-                return min(lines[lo].lowerBound + (o - starts[lo]), lines[lo].upperBound)
-            }
-            let mapping = CopySink(inner: sink, document: document, copy: base, count: j.count,
-                                   start: documentOffset, end: documentOffset)
-            let (urls, rest) = (urlFinder.map { $0.explaining(to: mapping) }, restFinder.map { $0.explaining(to: mapping) })
-            func parseMapped(_ text: UnsafeBufferPointer<UInt8>) -> [Entity] {
-                var inline = MarkdownInlineParser(chunk: text, references: references, urlFinder: urls,
-                                                  restFinder: rest, rescanBudget: budget)
-                inline.skipsRawElementsWithGFM = skipsRawElementsWithGFM
-                defer { budget = inline.rescanBudget }
-                return inline.parse()
-            }
-            return WrittenChunkCheck.entities(in: j, parse: parseMapped)
+            return WrittenChunkCheck.entities(in: j, parse: parse)
         }
         var line = 0
         for e in found {
@@ -119,6 +105,17 @@ public struct MarkdownReader: DocumentReader {
             guard e.end - starts[line] <= lineLength else { continue }
             keep(e.shifted(by: chunk.lines[line].lowerBound - starts[line]), document, into: &result)
         }
+    }
+
+    /// The document offset of offset `o` of a chunk's joined copy, whose
+    /// lines start at `starts` (a joining `\n` maps to its line's end).
+    static func documentOffset(_ o: Int, _ starts: [Int], _ lines: [Range<Int>]) -> Int {
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if starts[mid] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        return min(lines[lo].lowerBound + (o - starts[lo]), lines[lo].upperBound)
     }
 
     /// Keeps `e` unless its link could not be written where it stands: right
