@@ -37,8 +37,9 @@ def main():
 
     run.binary = binary
     here = pathlib.Path(__file__).resolve().parent / "replay"
+    sys.path.insert(0, str(here))   # the cases' shared helpers (_folder.py)
     cases = []
-    for path in sorted(here.glob("*.py")):
+    for path in sorted(p for p in here.glob("*.py") if not p.name.startswith("_")):
         spec = importlib.util.spec_from_file_location(path.stem, path)
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)

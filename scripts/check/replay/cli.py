@@ -16,37 +16,12 @@ Each case runs the issue's example and an input of our own.
 import os
 import pty
 import select
-import shutil
 import signal
 import subprocess
 import tempfile
 import time
 
-
-class Folder:
-    def __init__(self, files=None):
-        self.path = tempfile.mkdtemp(prefix="linkify-replay-cli-")
-        for rel, data in (files or {}).items():
-            self.write(rel, data)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        shutil.rmtree(self.path, ignore_errors=True)
-
-    def at(self, rel):
-        return os.path.join(self.path, rel)
-
-    def write(self, rel, data):
-        full = self.at(rel)
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        with open(full, "wb") as f:
-            f.write(data.encode() if isinstance(data, str) else data)
-
-    def read(self, rel):
-        with open(self.at(rel), "rb") as f:
-            return f.read()
+from _folder import Folder
 
 
 def check(ok, message):

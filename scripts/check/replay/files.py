@@ -9,8 +9,9 @@ import os
 import shutil
 import signal
 import subprocess
-import tempfile
 import time
+
+from _folder import Folder
 
 DEAD_PID = 999999999   # above any pid_max (2^22): no process has it
 
@@ -22,37 +23,6 @@ def boot():
         return "0"
     hexdigits = "".join(c for c in raw.lower() if c in "0123456789abcdef")
     return hexdigits[:16] if len(hexdigits) >= 16 else "0"
-
-
-class Folder:
-    def __init__(self):
-        self.path = tempfile.mkdtemp(prefix="linkify-replay-files-")
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        shutil.rmtree(self.path, ignore_errors=True)
-
-    def at(self, rel):
-        return os.path.join(self.path, rel)
-
-    def write(self, rel, data):
-        full = self.at(rel)
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        with open(full, "wb") as f:
-            f.write(data.encode() if isinstance(data, str) else data)
-        return full
-
-    def read(self, rel):
-        with open(self.at(rel), "rb") as f:
-            return f.read()
-
-    def names(self, rel="."):
-        return sorted(os.listdir(self.at(rel)))
-
-    def temporaries(self, rel="."):
-        return [n for n in self.names(rel) if ".linkify-" in n]
 
 
 def check(ok, message):
