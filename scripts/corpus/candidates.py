@@ -8,10 +8,15 @@ Writes (deterministically: fixed seed, files in byte order of their paths):
 
   corpus/candidates/bare-names.tsv  up to BARE_PER_SOURCE bare-name candidates
                                     per source, a seeded sample of all of them
-  corpus/candidates/phones.tsv      every phone candidate of the corpus (or, if
-                                    there are more than PHONE_CAP, all of them in
-                                    the smaller sources and a seeded sample in
-                                    the large ones; see counts.tsv)
+  corpus/candidates/phones.tsv      every source's phone candidates up to
+                                    PHONE_PER_SOURCE (171), a seeded sample of
+                                    that many in the larger sources (see
+                                    counts.tsv)
+
+Ids (bNNNN, pNNNN, tNNNN) number the rows source by source: first the
+FIRST_SOURCES (the 16 of the first draw) in name order, then the sources
+added later in name order, so adding a source never renumbers or changes an
+earlier row.
   corpus/candidates/counts.tsv      per source and kind: bytes, candidates
                                     found, candidates drawn
 
@@ -55,7 +60,16 @@ import sys
 
 SEED = 22
 BARE_PER_SOURCE = 150
-PHONE_CAP = 1500
+# Fixed per-source phone share. It was an equal share of a global cap of 1,500
+# (171 with the first 16 sources); fixed so that adding a source leaves every
+# other source's phone draw, and its labels, unchanged.
+PHONE_PER_SOURCE = 171
+# The sources of the first draw; ids number these first (in name order), then
+# the sources added later (in name order).
+FIRST_SOURCES = frozenset((
+    "commonmark-spec", "composer", "containerd", "django", "eslint", "express",
+    "flask", "hugo-news", "junit5", "nginx", "postfix", "prometheus", "rails",
+    "redis", "ripgrep", "ruby-ja"))
 CONTEXT = 80
 ENRICH_PER_SOURCE = 60
 
@@ -128,6 +142,10 @@ def phone_candidates(data):
             yield s, e
 
 
+def source_order(sources):
+    return sorted(sources, key=lambda s: (s not in FIRST_SOURCES, s))
+
+
 def corpus_files(root):
     base = os.path.join(root, "corpus/text")
     for source in sorted(os.listdir(base)):
@@ -158,7 +176,7 @@ def enrich(root, tlds_path):
                 pool.setdefault(source, []).append((source, rel, s, e, data))
     out = os.path.join(root, "corpus/candidates")
     rows, counts = [], []
-    for source in sorted(size):
+    for source in source_order(size):
         found = pool.get(source, [])
         rng = random.Random("%d/enrich/%s" % (SEED, source))
         drawn = found if len(found) <= ENRICH_PER_SOURCE else rng.sample(found, ENRICH_PER_SOURCE)
@@ -202,7 +220,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     counts = []
     bare_rows = []
-    for source in sorted(size):
+    for source in source_order(size):
         found = bare.get(source, [])
         rng = random.Random("%d/bare/%s" % (SEED, source))
         drawn = found if len(found) <= BARE_PER_SOURCE else rng.sample(found, BARE_PER_SOURCE)
@@ -210,25 +228,14 @@ def main():
         bare_rows += rows(drawn)
         counts.append((source, "bare-name", size[source], len(found), len(drawn)))
 
-    total_phones = sum(len(v) for v in phone.values())
     phone_rows = []
-    # all phones if they fit under the cap; otherwise every source keeps all of
-    # its candidates up to an equal share, and larger ones a seeded sample
-    share = None
-    if total_phones > PHONE_CAP:
-        lo, hi = 1, PHONE_CAP
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if sum(min(len(v), mid) for v in phone.values()) <= PHONE_CAP:
-                lo = mid
-            else:
-                hi = mid - 1
-        share = lo
-    for source in sorted(size):
+    # every source keeps all of its candidates up to PHONE_PER_SOURCE, larger
+    # ones a seeded sample of that many
+    for source in source_order(size):
         found = phone.get(source, [])
         drawn = found
-        if share is not None and len(found) > share:
-            drawn = random.Random("%d/phone/%s" % (SEED, source)).sample(found, share)
+        if len(found) > PHONE_PER_SOURCE:
+            drawn = random.Random("%d/phone/%s" % (SEED, source)).sample(found, PHONE_PER_SOURCE)
         drawn = sorted(drawn, key=lambda c: (c[1].encode(), c[2]))
         phone_rows += rows(drawn)
         counts.append((source, "phone", size[source], len(found), len(drawn)))
