@@ -15,8 +15,9 @@ Writes (deterministically: fixed seed, files in byte order of their paths):
 
 Ids (bNNNN, pNNNN, tNNNN) number the rows source by source: first the
 FIRST_SOURCES (the 16 of the first draw) in name order, then the sources
-added later in name order, so adding a source never renumbers or changes an
-earlier row.
+added later in the order of their lines in scripts/corpus/manifest.tsv (the
+order they were added; append a new source's line at the end), so adding a
+source never renumbers or changes an earlier row.
   corpus/candidates/counts.tsv      per source and kind: bytes, candidates
                                     found, candidates drawn
 
@@ -65,7 +66,7 @@ BARE_PER_SOURCE = 150
 # other source's phone draw, and its labels, unchanged.
 PHONE_PER_SOURCE = 171
 # The sources of the first draw; ids number these first (in name order), then
-# the sources added later (in name order).
+# the sources added later, in the order of their manifest lines.
 FIRST_SOURCES = frozenset((
     "commonmark-spec", "composer", "containerd", "django", "eslint", "express",
     "flask", "hugo-news", "junit5", "nginx", "postfix", "prometheus", "rails",
@@ -142,8 +143,19 @@ def phone_candidates(data):
             yield s, e
 
 
-def source_order(sources):
-    return sorted(sources, key=lambda s: (s not in FIRST_SOURCES, s))
+def source_order(sources, root):
+    added = []
+    with open(os.path.join(root, "scripts/corpus/manifest.tsv"), encoding="utf-8") as f:
+        for line in f:
+            name = line.split("\t", 1)[0]
+            if line.strip() and not line.startswith("#") and name not in FIRST_SOURCES:
+                added.append(name)
+
+    def key(s):
+        if s in FIRST_SOURCES:
+            return (0, 0, s)
+        return (1, added.index(s), s) if s in added else (2, 0, s)
+    return sorted(sources, key=key)
 
 
 def corpus_files(root):
@@ -176,7 +188,7 @@ def enrich(root, tlds_path):
                 pool.setdefault(source, []).append((source, rel, s, e, data))
     out = os.path.join(root, "corpus/candidates")
     rows, counts = [], []
-    for source in source_order(size):
+    for source in source_order(size, root):
         found = pool.get(source, [])
         rng = random.Random("%d/enrich/%s" % (SEED, source))
         drawn = found if len(found) <= ENRICH_PER_SOURCE else rng.sample(found, ENRICH_PER_SOURCE)
@@ -220,7 +232,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     counts = []
     bare_rows = []
-    for source in source_order(size):
+    for source in source_order(size, root):
         found = bare.get(source, [])
         rng = random.Random("%d/bare/%s" % (SEED, source))
         drawn = found if len(found) <= BARE_PER_SOURCE else rng.sample(found, BARE_PER_SOURCE)
@@ -231,7 +243,7 @@ def main():
     phone_rows = []
     # every source keeps all of its candidates up to PHONE_PER_SOURCE, larger
     # ones a seeded sample of that many
-    for source in source_order(size):
+    for source in source_order(size, root):
         found = phone.get(source, [])
         drawn = found
         if len(found) > PHONE_PER_SOURCE:
