@@ -72,3 +72,29 @@ func pseudoRandomTexts(from pieces: [[UInt8]], count: Int, maxPieces: Int, seed:
         return text
     }
 }
+
+/// The bare-name model's weighing of each name in `text` (`--explain=json`'s
+/// export), by the name's text: the features that fired with their values,
+/// and whether the model links it. Tests of what the text gives the model
+/// check the features, which code computes; whether a name is linked is the
+/// fitted table's (`Tables/BareNameWeights.swift`) and is checked against the
+/// labelled corpus (`scripts/check/bare_name_model.sh`), not here.
+func weighings(_ text: String) -> [String: (features: [String: Int], links: Bool)] {
+    final class Sink: ExplanationSink, @unchecked Sendable {
+        var log: [Explanation] = []
+        func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>) { log += explanations }
+    }
+    let sink = Sink()
+    let bytes = Array(text.utf8)
+    _ = entities(text, FinderOptions(explanations: sink))
+    var out: [String: (features: [String: Int], links: Bool)] = [:]
+    for e in sink.log {
+        guard case .weighed(let w) = e.verdict else { continue }
+        let name = String(decoding: bytes[e.start..<e.end], as: UTF8.self)
+        out[name] = (Dictionary(w.features.map { ($0.name, $0.value) }, uniquingKeysWith: +), w.score >= w.threshold)
+    }
+    return out
+}
+
+/// The features the model weighed for `name` in `text` (nil when it was not weighed).
+func features(of name: String, in text: String) -> [String: Int]? { weighings(text)[name]?.features }

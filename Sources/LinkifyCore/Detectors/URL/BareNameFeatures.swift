@@ -30,8 +30,6 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     case capitals
     /// A backtick right before the name (a code span).
     case codeSpan
-    /// `_` glued to either end (part of an identifier).
-    case identifier
     /// `-at-` in the name (an address written without `@`).
     case obfuscatedAddress
     /// A common file extension before the top label (`sensors.conf.eg`).
@@ -48,8 +46,6 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     case reverseDomain
     /// In a ChangeLog item's file list (`* a.c, b.com:`).
     case fileList
-    /// An `xn--` label with a non-ASCII character.
-    case invalidACE
     /// `:N` after a name whose top label weighs more as a file extension (a line number).
     case lineNumber
     /// `:N` after any other name (a port).
@@ -95,7 +91,6 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .camelCase: return "camel_case"
         case .capitals: return "capitals"
         case .codeSpan: return "code_span"
-        case .identifier: return "identifier"
         case .obfuscatedAddress: return "obfuscated_address"
         case .innerExtension: return "inner_extension"
         case .capitalTopLabel: return "capital_top_label"
@@ -104,7 +99,6 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .call: return "call"
         case .reverseDomain: return "reverse_domain"
         case .fileList: return "file_list"
-        case .invalidACE: return "invalid_ace"
         case .lineNumber: return "line_number"
         case .port: return "port"
         case .pathAfterName: return "path_after_name"

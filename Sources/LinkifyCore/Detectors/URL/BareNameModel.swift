@@ -14,7 +14,7 @@
 /// - the name's shape: a file stem (`Makefile`, `README`, `CMakeLists`,
 ///   `configure`, …), a one-letter stem, a camelCase stem, a capitalised
 ///   one when the top label is also an extension, a code span's backtick
-///   before it, a `_` right before or after it (part of an identifier), a
+///   before it, a
 ///   common extension as the label before the top one (`sensors.conf.eg`),
 ///   the top label alone in capitals (`i.MX`), a placeholder top label
 ///   (`.xxx`), `->` before it or `(` after it (code), a reverse domain name
@@ -28,9 +28,10 @@
 ///   writes right after `/` or `\`; a stem written before several names; a
 ///   line of code (`weighDocumentEvidence`).
 /// Never links whatever else holds: SPEC §5's file names (`main.rs`), a name
-/// directly after `/` or `\` (a path component) and a name followed by
-/// `:LINE:` (`main.rs:2:5`, a compiler's `file:line:col`); the scanner checks
-/// those itself.
+/// that is no host name (`notAHostName`: RFC 1123's `_`, UTS #46's `xn--`),
+/// a name directly after `/` or `\` (a path component) and a name followed
+/// by `:LINE:` (`main.rs:2:5`, a compiler's `file:line:col`); the scanner
+/// checks those itself.
 struct BareNameModel {
     /// The most the document's negative evidence (`documentMembers`,
     /// `codeLine`, `documentPath`) can take from a score: a linked name whose
@@ -145,6 +146,20 @@ struct BareNameModel {
         }
     }
 
+    /// Why `host` is no host name whatever the text says, or nil: the hard
+    /// rules a standard names (docs/accuracy.md). RFC 1123 §2.1: a host name
+    /// is letters, digits and hyphens, so a name glued to `_` is a piece of an
+    /// identifier (`make_vms.com`, `opt.no_mdc_warn`, `old_sigaction.sa_handler`).
+    /// UTS #46: ToASCII refuses an `xn--` label holding a non-ASCII character
+    /// (`url.domainToASCII('xn--iñvalid.com')`), as it refuses any host after a scheme (SPEC §5).
+    static func notAHostName(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> String? {
+        if (host.lowerBound > 0 && t[host.lowerBound - 1] == 0x5F) || (host.upperBound < t.count && t[host.upperBound] == 0x5F) {
+            return "glued to '_' (RFC 1123: a host name has no '_'; part of an identifier)"
+        }
+        if hasInvalidACELabel(t, host) { return "an 'xn--' label with a non-ASCII character (UTS #46 ToASCII refuses it)" }
+        return nil
+    }
+
     /// Weighs `c` in `t` on its own evidence: the document's (`DocumentHosts`,
     /// the path and members passes) is added when the scan ends.
     static func judge(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, explains: Bool) -> Judgement {
@@ -191,12 +206,6 @@ struct BareNameModel {
         }
         if c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x60 {
             j.add(.codeSpan, explains, "in a code span")
-        }
-        // A host has no `_`: a name glued to one is a piece of an identifier
-        // (`make_vms.com`, `opt.no_sig`, `old_sigaction.sa_handler`, `pathlib.Path.is_dir`).
-        if (c.host.lowerBound > 0 && t[c.host.lowerBound - 1] == 0x5F)
-            || (c.host.upperBound < t.count && t[c.host.upperBound] == 0x5F) {
-            j.add(.identifier, explains, "glued to '_' (part of an identifier)")
         }
         // `colin.harrison-at-virgin.net`: an address written so that harvesters miss it, not a host.
         if Self.hasAtWord(t, c.host) {
@@ -245,12 +254,6 @@ struct BareNameModel {
         // item starts with, before its ':', are the files it changed.
         if Self.isInFileList(t, c.host) {
             j.add(.fileList, explains, "a ChangeLog item's file list ('* name:')")
-        }
-        // `url.domainToASCII('xn--iñvalid.com')`: an ASCII-compatible
-        // encoding (`xn--`) with a non-ASCII character in it is no host any
-        // resolver accepts; a document writes it to show an invalid input.
-        if Self.hasInvalidACELabel(t, c.host) {
-            j.add(.invalidACE, explains, "an 'xn--' label with a non-ASCII character (not a valid host)")
         }
         if c.colonNumber {
             if extensionWins {

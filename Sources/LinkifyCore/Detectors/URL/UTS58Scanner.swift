@@ -94,8 +94,9 @@ struct UTS58Scanner: EntityScanner {
             if i < state.cursor { i = state.cursor; continue }
             let b = t[i]
             if b == 0x3A {
-                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F, case var outcome = schemeURL(colon: i, &state), !outcome.isNothing {
-                    outcome = endingAtCodeSpan(outcome, trigger: i, &state) { schemeURL(colon: i, &$0) }
+                if i + 2 < n && t[i + 1] == 0x2F && t[i + 2] == 0x2F, case let mark = state.mark,
+                   case var outcome = schemeURL(colon: i, &state), !outcome.isNothing {
+                    outcome = endingAtCodeSpan(outcome, trigger: i, mark, &state) { schemeURL(colon: i, &$0) }
                     record(outcome, &state, into: &out)
                     i = max(i + 1, state.cursor)
                     continue
@@ -108,8 +109,8 @@ struct UTS58Scanner: EntityScanner {
             if dotLength == 1 && i + 1 < n, case let next = t[i + 1], ByteClass.isAlpha(next) || next == 0x5F {
                 nameDots.append(i)
             }
-            if case var outcome = domain(dot: i, dotLength: dotLength, &state), !outcome.isNothing {
-                outcome = endingAtCodeSpan(outcome, trigger: i, &state) { domain(dot: i, dotLength: dotLength, &$0) }
+            if case let mark = state.mark, case var outcome = domain(dot: i, dotLength: dotLength, &state), !outcome.isNothing {
+                outcome = endingAtCodeSpan(outcome, trigger: i, mark, &state) { domain(dot: i, dotLength: dotLength, &$0) }
                 record(outcome, &state, into: &out)
                 i = max(i + dotLength, state.cursor)
                 continue
@@ -142,9 +143,11 @@ struct UTS58Scanner: EntityScanner {
     /// SPEC §5: a backtick that closes a code span opened before a link ends
     /// it (``run `curl https://example.com/a/b` now``). When the text that the
     /// candidate at `trigger` covers holds the backticks that close the code
-    /// span open there, the candidate is read again with the text ending at them.
+    /// span open there, the candidate is read again with the text ending at them,
+    /// and what the first reading recorded (`mark`) is taken back: one
+    /// candidate, one weighing.
     @inline(__always)
-    private func endingAtCodeSpan(_ outcome: Outcome, trigger: Int, _ state: inout ScanState,
+    private func endingAtCodeSpan(_ outcome: Outcome, trigger: Int, _ mark: ScanState.Mark, _ state: inout ScanState,
                                   _ again: (inout ScanState) -> Outcome) -> Outcome {
         let end: Int
         switch outcome {
@@ -154,6 +157,7 @@ struct UTS58Scanner: EntityScanner {
         }
         guard end > trigger, !state.hasNoBacktick(before: end),
               let close = state.closingBackticks(from: trigger, before: end) else { return outcome }
+        state.rollBack(to: mark)
         let whole = state.t
         state.t = UnsafeBufferPointer(rebasing: whole[..<close])
         let limited = again(&state)
@@ -320,6 +324,27 @@ struct UTS58Scanner: EntityScanner {
             }
             ticksRead = p
             return openTicks
+        }
+
+        /// How much of what a candidate's reading records there was before it
+        /// (`endingAtCodeSpan` reads a candidate again and takes back the first
+        /// reading's records). The hosts found (`evidenceStarts`) and path
+        /// names stay: a second copy of one changes nothing.
+        struct Mark {
+            var rejected, weighedBare, linkedBare, pending, linkedNames: Int
+        }
+
+        var mark: Mark {
+            Mark(rejected: rejected.count, weighedBare: weighedBare.count, linkedBare: linkedBare.count,
+                 pending: pending.count, linkedNames: linkedNames.count)
+        }
+
+        mutating func rollBack(to m: Mark) {
+            rejected.removeLast(rejected.count - m.rejected)
+            weighedBare.removeLast(weighedBare.count - m.weighedBare)
+            linkedBare.removeLast(linkedBare.count - m.linkedBare)
+            pending.removeLast(pending.count - m.pending)
+            linkedNames.removeLast(linkedNames.count - m.linkedNames)
         }
 
         /// Records why a candidate was turned down, when explaining.
@@ -494,6 +519,10 @@ struct UTS58Scanner: EntityScanner {
             // its file extensions — is a file name, whatever else the text says.
             if !hasPort && pqfEnd == linkEnd && BareNameModel.isFileNameTopLabel(t, labelStart..<labelEnd) {
                 state.reject(domainStart, end, .url, .bareName("a file name (SPEC §5: .md .rs .py .sh .pm .ps .mk .tf .gd .zip .mov without scheme, www., port or path)"))
+                return .skip(to: end)
+            }
+            if let why = BareNameModel.notAHostName(t, domainStart..<labelEnd) {
+                state.reject(domainStart, end, .url, .bareName(why))
                 return .skip(to: end)
             }
             let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
