@@ -8,10 +8,9 @@ Writes (deterministically: fixed seed, files in byte order of their paths):
 
   corpus/candidates/bare-names.tsv  up to BARE_PER_SOURCE bare-name candidates
                                     per source, a seeded sample of all of them
-  corpus/candidates/phones.tsv      every phone candidate of the corpus (or, if
-                                    there are more than PHONE_CAP, all of them in
-                                    the smaller sources and a seeded sample in
-                                    the large ones; see counts.tsv)
+  corpus/candidates/phones.tsv      per source, every phone candidate up to
+                                    PHONE_SHARE (171), a seeded sample of that
+                                    many in larger sources; see counts.tsv
   corpus/candidates/counts.tsv      per source and kind: bytes, candidates
                                     found, candidates drawn
 
@@ -55,7 +54,7 @@ import sys
 
 SEED = 22
 BARE_PER_SOURCE = 150
-PHONE_CAP = 1500
+PHONE_SHARE = 171  # was the equal share of a 1,500 cap over the first 16 sources
 CONTEXT = 80
 ENRICH_PER_SOURCE = 60
 
@@ -210,20 +209,11 @@ def main():
         bare_rows += rows(drawn)
         counts.append((source, "bare-name", size[source], len(found), len(drawn)))
 
-    total_phones = sum(len(v) for v in phone.values())
     phone_rows = []
-    # all phones if they fit under the cap; otherwise every source keeps all of
-    # its candidates up to an equal share, and larger ones a seeded sample
-    share = None
-    if total_phones > PHONE_CAP:
-        lo, hi = 1, PHONE_CAP
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if sum(min(len(v), mid) for v in phone.values()) <= PHONE_CAP:
-                lo = mid
-            else:
-                hi = mid - 1
-        share = lo
+    # every source keeps all of its phone candidates up to a fixed share
+    # (PHONE_SHARE), larger ones a seeded sample of that many; the share is a
+    # constant so that adding a source leaves the other sources' draws alone
+    share = PHONE_SHARE
     for source in sorted(size):
         found = phone.get(source, [])
         drawn = found
