@@ -5,45 +5,47 @@
 /// The bare-name model's weights, in hundredths (`BareNameFeature`): a name is
 /// linked when `bias` plus each feature's weight times its value is 0 or more.
 enum BareNameWeights {
-    static let bias = 287
+    static let bias = 204
 
     @inline(__always)
     static func weight(_ f: BareNameFeature) -> Int {
         switch f {
-        case .domainLife: return 106
-        case .extensionLife: return -164
-        case .memberLife: return -58
-        case .wordNewDomain: return -326
-        case .wordWeakDomain: return -441
-        case .fileStem: return -180
-        case .oneLetterStem: return -125
-        case .twoLetterStem: return -8
-        case .camelCase: return -146
-        case .capitals: return -30
-        case .codeSpan: return -200
-        case .obfuscatedAddress: return 0
-        case .innerExtension: return -53
-        case .capitalTopLabel: return -11
+        case .domainLife: return 131
+        case .extensionLife: return -173
+        case .memberLife: return -49
+        case .wordNewDomain: return -256
+        case .wordWeakDomain: return -375
+        case .fileStem: return -122
+        case .oneLetterStem: return -289
+        case .twoLetterStem: return -3
+        case .camelCase: return -113
+        case .capitals: return -90
+        case .codeSpan: return -178
+        case .obfuscatedAddress: return -59
+        case .innerExtension: return -30
+        case .capitalTopLabel: return -12
         case .placeholder: return 0
-        case .memberAccess: return -64
-        case .call: return -176
-        case .reverseDomain: return -37
-        case .fileList: return -3
-        case .lineNumber: return 0
-        case .port: return -10
-        case .pathAfterName: return -151
-        case .pathAfterExtension: return -246
-        case .cueWord: return 234
-        case .settingValue: return -150
+        case .memberAccess: return -55
+        case .call: return -148
+        case .reverseDomain: return -39
+        case .fileList: return -1
+        case .lineNumber: return -32
+        case .port: return 25
+        case .pathAfterName: return -178
+        case .pathAfterExtension: return -314
+        case .cueWord: return 147
+        case .settingValue: return -134
         case .documentHost: return 0
-        case .documentPath: return -177
-        case .documentMembers: return -317
-        case .codeLine: return -112
-        case .pathDepth: return -91
-        case .versionAfter: return -150
-        case .quoted: return -28
-        case .tableCell: return -36
-        case .packageCue: return -367
+        case .documentPath: return -197
+        case .documentMembers: return -261
+        case .codeLine: return -94
+        case .pathDepth: return -95
+        case .versionAfter: return -114
+        case .quoted: return -6
+        case .tableCell: return -27
+        case .packageCue: return -321
+        case .webPath: return 213
+        case .nonASCIITopLabel: return 266
         }
     }
 }

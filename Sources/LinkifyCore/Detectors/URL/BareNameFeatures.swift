@@ -76,6 +76,11 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     case tableCell
     /// A word that introduces a package or module right before it: bump, update, upgrade, import, require, get, install, module, package, use.
     case packageCue
+    /// A path, query or fragment with a character an import path, image
+    /// reference or key never holds: `? # = & % ( )` or one past ASCII (a web page's address).
+    case webPath
+    /// A top label past ASCII (`.我爱你`): an internationalised domain, never a file extension.
+    case nonASCIITopLabel
 
     /// The name in `--explain` and in the trainer's export.
     var name: String {
@@ -114,6 +119,8 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .quoted: return "quoted"
         case .tableCell: return "table_cell"
         case .packageCue: return "package_cue"
+        case .webPath: return "web_path"
+        case .nonASCIITopLabel: return "non_ascii_top_label"
         }
     }
 

@@ -277,6 +277,12 @@ struct BareNameModel {
            case let depth = Self.pathDepth(t, c.host.upperBound..<c.end), depth > 0 {
             j.add(.pathDepth, depth, explains, "\(depth) path segment\(depth == 1 ? "" : "s")")
         }
+        if c.hasPath && Self.hasWebPathByte(t, c.host.upperBound..<c.end) {
+            j.add(.webPath, explains, "'?', '#', '=', '&', '%', brackets or non-ASCII in the path (a web page's address)")
+        }
+        if t[c.tld.lowerBound] >= 0x80 {
+            j.add(.nonASCIITopLabel, explains, "a top label past ASCII (an internationalised domain)")
+        }
         if explains || BareNameFeature.versionAfter.weight != 0, Self.hasVersionAfter(t, c.end) {
             j.add(.versionAfter, explains, "a version right after it")
         }
@@ -306,6 +312,12 @@ struct BareNameModel {
             k += 1
         }
         return depth
+    }
+
+    /// Whether `t[r]` holds `? # = & % ( )` or a character past ASCII (Go
+    /// module paths, image references and keys are ASCII).
+    static func hasWebPathByte(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        t[r].contains { b in b == 0x3F || b == 0x23 || b == 0x3D || b == 0x26 || b == 0x25 || b == 0x28 || b == 0x29 || b >= 0x80 }
     }
 
     /// Whether a version follows `end`: `@` or one space, an optional `v`, then digits, `.`, a digit.
