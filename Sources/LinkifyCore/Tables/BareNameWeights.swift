@@ -5,47 +5,48 @@
 /// The bare-name model's weights, in hundredths (`BareNameFeature`): a name is
 /// linked when `bias` plus each feature's weight times its value is 0 or more.
 enum BareNameWeights {
-    static let bias = 204
+    static let bias = 256
 
     @inline(__always)
     static func weight(_ f: BareNameFeature) -> Int {
         switch f {
-        case .domainLife: return 131
-        case .extensionLife: return -173
-        case .memberLife: return -49
-        case .wordNewDomain: return -256
-        case .wordWeakDomain: return -375
-        case .fileStem: return -122
-        case .oneLetterStem: return -289
-        case .twoLetterStem: return -3
-        case .camelCase: return -113
-        case .capitals: return -90
-        case .codeSpan: return -178
-        case .obfuscatedAddress: return -59
-        case .innerExtension: return -30
-        case .capitalTopLabel: return -12
+        case .domainLife: return 115
+        case .extensionLife: return -182
+        case .memberLife: return -62
+        case .wordNewDomain: return -265
+        case .wordWeakDomain: return -358
+        case .fileStem: return -106
+        case .oneLetterStem: return -255
+        case .twoLetterStem: return -2
+        case .camelCase: return -103
+        case .capitals: return -77
+        case .codeSpan: return -193
+        case .obfuscatedAddress: return -41
+        case .innerExtension: return -28
+        case .capitalTopLabel: return -11
         case .placeholder: return 0
-        case .memberAccess: return -55
-        case .call: return -148
-        case .reverseDomain: return -39
+        case .memberAccess: return -51
+        case .call: return -145
+        case .reverseDomain: return -31
         case .fileList: return -1
-        case .lineNumber: return -32
-        case .port: return 25
-        case .pathAfterName: return -178
-        case .pathAfterExtension: return -314
-        case .cueWord: return 147
-        case .settingValue: return -134
+        case .lineNumber: return -24
+        case .port: return 13
+        case .pathAfterName: return -177
+        case .pathAfterExtension: return -277
+        case .cueWord: return 115
+        case .settingValue: return -145
         case .documentHost: return 0
-        case .documentPath: return -197
-        case .documentMembers: return -261
-        case .codeLine: return -94
-        case .pathDepth: return -95
-        case .versionAfter: return -114
-        case .quoted: return -6
-        case .tableCell: return -27
-        case .packageCue: return -321
-        case .webPath: return 213
-        case .nonASCIITopLabel: return 266
+        case .documentPath: return -190
+        case .documentMembers: return -260
+        case .codeLine: return -92
+        case .pathDepth: return -82
+        case .versionAfter: return -93
+        case .quoted: return -9
+        case .tableCell: return -21
+        case .packageCue: return -297
+        case .webPath: return 193
+        case .nonASCIITopLabel: return 255
+        case .documentationDomain: return 155
         }
     }
 }

@@ -81,6 +81,9 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     case webPath
     /// A top label past ASCII (`.我爱你`): an internationalised domain, never a file extension.
     case nonASCIITopLabel
+    /// The host is under `example.com`, `example.net` or `example.org`, the
+    /// names RFC 2606 §3 reserves for documentation.
+    case documentationDomain
 
     /// The name in `--explain` and in the trainer's export.
     var name: String {
@@ -121,6 +124,7 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .packageCue: return "package_cue"
         case .webPath: return "web_path"
         case .nonASCIITopLabel: return "non_ascii_top_label"
+        case .documentationDomain: return "documentation_domain"
         }
     }
 
