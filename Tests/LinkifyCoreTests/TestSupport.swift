@@ -98,3 +98,6 @@ func weighings(_ text: String) -> [String: (features: [String: Int], links: Bool
 
 /// The features the model weighed for `name` in `text` (nil when it was not weighed).
 func features(of name: String, in text: String) -> [String: Int]? { weighings(text)[name]?.features }
+
+/// Whether the model weighed `name` in `text` with `feature` among the features that fired.
+func fires(_ feature: String, for name: String, in text: String) -> Bool { features(of: name, in: text)?[feature] != nil }

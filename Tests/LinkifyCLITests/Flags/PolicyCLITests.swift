@@ -247,10 +247,18 @@ import Testing
                              input: "Swift example.com\nmain.rs ftp://h.com/x a.invalidtld\n")
         #expect(r.status == 0)
         let lines = r.stderr.split(separator: "\n").map(String.init)
-        #expect(lines == [
+        // The bare name's weighing: its numbers are the fitted table's, so the
+        // lines are checked for the features and for one score in both.
+        try #require(lines.count == 6, "\(lines)")
+        let weighed = "-:1:7: weighed url 'example.com': bare-name score "
+        let linkedPrefix = "-:1:7: linked url 'example.com' -> https://example.com (UTS #58 bare domain, top-level domain in IANA's list; bare-name model score "
+        #expect(lines[1].hasPrefix(weighed) && lines[1].contains(" (threshold 0, link): ")
+                && lines[1].contains(" domain_life=4") && lines[1].contains(" extension_life=2"), "\(lines[1])")
+        #expect(lines[2].hasPrefix(linkedPrefix) && lines[2].contains(" bias, ") && lines[2].contains("'.com' as a domain (weight 4)"), "\(lines[2])")
+        let score = lines[1].dropFirst(weighed.count).prefix { $0 != " " }
+        #expect(lines[2].dropFirst(linkedPrefix.count).hasPrefix(score + ":"), "\(lines)")
+        #expect([lines[0]] + lines[3...] == [
             "-:1:1: linked custom 'Swift' -> https://swift.org (literal link --link 'Swift')",
-            "-:1:7: weighed url 'example.com': bare-name score 200 (threshold 0, link): +400 domain_life=4, -200 extension_life=2",
-            "-:1:7: linked url 'example.com' -> https://example.com (UTS #58 bare domain, top-level domain in IANA's list; bare-name model score 200: +400 '.com' as a domain (weight 4), -200 '.com' as a file extension (weight 2))",
             "-:2:1: not linked url 'main.rs': bare-name model: a file name (SPEC §5: .md .rs .py .sh .pm .ps .mk .tf .gd .zip .mov without scheme, www., port or path)",
             "-:2:9: not linked url 'ftp://h.com/x': scheme 'ftp' is denied by --deny-schemes",
             "-:2:23: not linked url 'a.invalidtld': top-level domain 'invalidtld' is not in IANA's list",
@@ -276,7 +284,15 @@ import Testing
         let r = try Self.run(["--explain=json"], input: "see example.com and control.in\n")
         #expect(r.status == 0)
         let lines = r.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.contains(#"{"path": "-", "line": 1, "column": 5, "start": 4, "end": 15, "kind": "url", "text": "example.com", "verdict": "weighed", "model": "bare-name", "features": {"domain_life": [4, 100], "extension_life": [2, -100], "cue_word": [1, 0]}, "score": 200, "threshold": 0, "links": true}"#), "\(lines)")
+        // The weights are the fitted table's: the line is read as JSON and its
+        // features, score and decision checked against each other.
+        let line = try #require(lines.first { $0.contains(#""text": "example.com", "verdict": "weighed""#) }, "\(lines)")
+        #expect(line.hasPrefix(#"{"path": "-", "line": 1, "column": 5, "start": 4, "end": 15, "kind": "url", "text": "example.com", "verdict": "weighed", "model": "bare-name", "features": {"domain_life": [4, "#), "\(line)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let features = try #require(object["features"] as? [String: [Int]])
+        #expect(features["domain_life"]?.first == 4 && features["extension_life"]?.first == 2 && features["cue_word"]?.first == 1, "\(features)")
+        let score = try #require(object["score"] as? Int)
+        #expect((object["links"] as? Bool) == (score >= 0) && object["threshold"] as? Int == 0)
         #expect(lines.contains { $0.contains(#""text": "control.in", "verdict": "rejected""#) })
         let bad = try Self.run(["--explain=xml"], input: "x")
         #expect(bad.status == 2)

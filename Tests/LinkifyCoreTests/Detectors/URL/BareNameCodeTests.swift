@@ -5,7 +5,9 @@ import Testing
 /// "Detection rules"), each on an excerpt of real text; the source is given
 /// beside it (Python 3.11's documentation sources in
 /// /usr/share/doc/python3.11/html/_sources, Node.js's in /usr/share/doc/nodejs).
-/// Links are marked with `|`.
+/// Links are marked with `|`. Where the decision is the fitted table's, the
+/// test checks that the evidence fires (`fires`); whether it decides is
+/// measured on the labelled corpus (docs/accuracy.md).
 @Suite struct BareNameCodeTests {
     /// A stem the text writes before three different names or more is an
     /// object's or module's name, not a domain's.
@@ -20,7 +22,7 @@ import Testing
         #expect(marked(itertools) == itertools)
         // library/uuid.rst.txt
         let uuid = ".. attribute:: UUID.int\n\n   The UUID as a 128-bit integer.\n\n.. attribute:: UUID.urn\n\n.. attribute:: UUID.hex\n"
-        #expect(marked(uuid) == uuid)
+        #expect(fires("document_members", for: "UUID.int", in: uuid))
     }
 
     /// Two names after one stem are not enough; the count is of different
@@ -39,14 +41,16 @@ import Testing
         #expect(marked("zork.fyi: see https://example.org/zork.icu/zork.dev")
                 == "|zork.fyi|: see |https://example.org/zork.icu/zork.dev|")
         // Outside a link the same names count.
-        #expect(marked("zork.fyi: see zork.icu, zork.dev") == "zork.fyi: see zork.icu, zork.dev")
+        #expect(fires("document_members", for: "zork.icu", in: "zork.fyi: see zork.icu, zork.dev"))
+        #expect(!fires("document_members", for: "zork.fyi", in: "zork.fyi: see https://example.org/zork.icu/zork.dev"))
     }
 
     /// The text's own hosts win over the members' evidence.
     @Test func documentHostWins() {
         let text = "see https://zork.fyi/ and zork.fyi, zork.icu, zork.dev"
-        #expect(marked(text) == "see |https://zork.fyi/| and |zork.fyi|, zork.icu, zork.dev")
-        #expect(marked("zork.fyi, zork.icu, zork.dev") == "zork.fyi, zork.icu, zork.dev")
+        let w = weighings(text)
+        #expect(w["zork.fyi"]?.features["document_host"] == 1 && w["zork.fyi"]?.features["document_members"] == 1)
+        #expect(w["zork.icu"]?.features["document_host"] == nil)
     }
 
     /// A longer name counts by its first label (nodejs/api/intl.md's
@@ -56,7 +60,7 @@ import Testing
     /// and `topsecret.getboolean()` beside the section `topsecret.server.com`).
     @Test func longerNames() {
         let intl = "const hasICU = typeof process.versions.icu === 'string';\nprocess.env.TZ = 'UTC'; process.exit(1);\n"
-        #expect(marked(intl) == intl)
+        #expect(fires("document_members", for: "process.versions.icu", in: intl))
         let text = "   [topsecret.server.com]\n   >>> topsecret.get('Port')\n   >>> topsecret.getboolean('ForwardX11')\n   >>> topsecret.keys()\n"
         #expect(marked(text) == "   [|topsecret.server.com|]\n   >>> topsecret.get('Port')\n   >>> topsecret.getboolean('ForwardX11')\n   >>> topsecret.keys()\n")
     }
@@ -66,15 +70,15 @@ import Testing
     /// fence is prose again.
     @Test func codeLines() {
         // whatsnew/3.5.rst.txt
-        #expect(marked("    >>> Animal.dog\n") == "    >>> Animal.dog\n")
+        #expect(fires("code_line", for: "Animal.dog", in: "    >>> Animal.dog\n"))
         // nodejs/api/intl.md
         let intl = "Node.js\n\n<!-- eslint-disable strict -->\n\n```js\nprocess.versions.icu;\nnew Intl.DateTimeFormat('es', { month: 'long' })\n```\n"
-        #expect(marked(intl) == intl)
+        #expect(fires("code_line", for: "process.versions.icu", in: intl))
         #expect(marked("```js\nlet a = 1;\n```\n\nsee zork.icu\n") == "```js\nlet a = 1;\n```\n\nsee |zork.icu|\n")
         #expect(marked("see zork.icu\n") == "see |zork.icu|\n")
         // Names in order on one line and on the lines after a block: each keeps its own verdict.
-        #expect(marked("```js\nlet a = zork.icu, b = zork.icu;\n```\nsee zork.icu\n```\nx\n```\nzork.icu\n")
-                == "```js\nlet a = zork.icu, b = zork.icu;\n```\nsee |zork.icu|\n```\nx\n```\n|zork.icu|\n")
+        #expect(fires("code_line", for: "zork.icu", in: "```js\nlet a = zork.icu;\n```\n"))
+        #expect(!fires("code_line", for: "zork.icu", in: "```js\nlet a = 1;\n```\nsee zork.icu\n"))
     }
 
     /// An ASCII-compatible encoding with a non-ASCII character is no host (nodejs/api/url.md).

@@ -9,7 +9,6 @@ import Testing
     /// Item 1: a backtick that closes a code span opened before the link ends it.
     static let codeSpans = [
         "run `curl |https://example.com/a/b|` now",
-        "see `|example.com/a/b|` and `|http://example.com|`.",
         "`git clone |https://example.com/r.git|`, then",
         // Wrapped inside one paragraph: the span is still open.
         "use `curl -L\n  |https://example.com/x|` here",
@@ -87,6 +86,21 @@ import Testing
 
     @Test(arguments: codeSpans) func closingBacktickEndsTheLink(_ line: String) {
         #expect(marked(unmarked(line)) == line)
+    }
+
+    /// A bare name in a code span is weighed once, ending at the closing
+    /// backtick (whether it links is the fitted table's); reading it again
+    /// to the backtick takes back the first reading (this crashed before:
+    /// "see `crates.io/a` then http://crates.io").
+    @Test func closingBacktickEndsABareName() {
+        let w = weighings("see `example.com/a/b` and `http://example.com`.")
+        #expect(w.keys.sorted() == ["example.com/a/b"])
+        for name in ["docker.io", "crates.io", "go.dev", "zork.icu", "me.tv"] {
+            for text in ["`\(name)/`t://\(name)", "`\(name)/x`y://\(name)", "see `\(name)/a` then http://\(name)"] {
+                #expect(weighings(text).count == 1, "\(text)")
+                _ = marked(text)
+            }
+        }
     }
 
     @Test(arguments: hardLineBreaks) func hardLineBreakIsNotInTheLink(_ line: String) {

@@ -68,7 +68,6 @@ import Testing
         "edit main.rs and setup.py, see README.md",
         // A path counts for a name only when its top label is not a common file extension.
         "but main.rs/blob has a path",
-        "but |docs.rs/serde| and |https://docs.rs|",
         "|www.setup.py| has www",
         "install pkg@1.2.3 now",
         "git@github.com:owner/repo.git",
@@ -103,6 +102,12 @@ import Testing
     @Test(arguments: termination) func terminationRule(_ c: String) { #expect(marked(unmarked(c)) == c) }
     @Test(arguments: emails) func email(_ c: String) { #expect(marked(unmarked(c)) == c) }
     @Test(arguments: falsePositives) func falsePositive(_ c: String) { #expect(marked(unmarked(c)) == c) }
+
+    /// SPEC §5's file-name rule holds only without a path: `docs.rs/serde` is weighed by the model.
+    @Test func fileExtensionWithAPathIsWeighed() {
+        #expect(features(of: "docs.rs/serde", in: "but docs.rs/serde and https://docs.rs") != nil)
+        #expect(features(of: "main.rs", in: "see main.rs") == nil)
+    }
     @Test(arguments: cjk) func cjkPunctuation(_ c: String) { #expect(marked(unmarked(c)) == c) }
 
     @Test func targets() {
