@@ -44,6 +44,8 @@ tables:
 	@# Needs Debian's ruby-github-linguist (apt-get install --no-install-recommends ruby-github-linguist).
 	python3 scripts/gen/gen_extension_tables.py "$$(dpkg -L ruby-github-linguist | grep '/languages.yml$$')" \
 		$(SHARED)/data/tlds-alpha-by-domain.txt Sources/LinkifyCore/Tables/TLDDoubleLife.swift
+	@# The bare-name weights, fitted on the labelled corpus (corpus/, make features).
+	python3 scripts/gen/train_bare_names.py --write Sources/LinkifyCore/Tables/BareNameWeights.swift
 
 # The bare-name features of every candidate in corpus/text and UTS #58's test
 # lines, as the built binary weighs them (corpus/features/bare-names.tsv, which

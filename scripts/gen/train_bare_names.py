@@ -9,7 +9,8 @@ Inputs, all committed:
 - corpus/labels/bare-*.tsv — labels read in context (corpus/README.md).
 
 UTS #58's test lines are a labelled source too (corpus/labels/bare-uts58.tsv:
-the standard marks its links). A weighed name with a label is a training example: 1 when the label is
+the standard marks its links); where the standard and the model disagree the
+standard wins, so each of its lines counts STANDARD_WEIGHT times. A weighed name with a label is a training example: 1 when the label is
 `host`, else 0 (the strict reading). The fit is plain batch gradient descent
 on the mean log loss with an L2 penalty, a fixed number of iterations from
 zero weights, the examples in file order: the same inputs give the same
@@ -23,7 +24,8 @@ are kept at or above 0 (host) and at or below 0 (the others).
                                       # the shipped weights' figures (Markdown)
   train_bare_names.py --check         # the binary's decisions on the corpus are
                                       # the shipped weights'
-  train_bare_names.py --write FILE    # the fitted table as Swift
+  train_bare_names.py --write FILE    # the fitted table as Swift (make tables writes
+                                      # Sources/LinkifyCore/Tables/BareNameWeights.swift)
 """
 import argparse
 import csv
@@ -33,7 +35,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FEATURES = ROOT / "corpus/features/bare-names.tsv"
-# The shipped weights (hand-set until a fit beats them held out: docs/accuracy.md).
+# The shipped weights: the table this script writes (make tables).
 SHIPPED = ROOT / "Sources/LinkifyCore/Tables/BareNameWeights.swift"
 TLDS = pathlib.Path(__file__).resolve().parents[3] / "shared/data/tlds-alpha-by-domain.txt"
 
@@ -262,7 +264,7 @@ def main():
         shipped = shipped_weights()
         dec = [decide(shipped, r["x"]) for r in rows]
         print(table(scores(rows, labels, dec, tlds),
-                    "The shipped weights (hand-set on other text, never fitted on this corpus; they were tuned to pass the uts58 lines):"))
+                    "The shipped weights (the committed table; when it is this fit, the same as the table above — not a result):"))
         print()
         print("Weights (hundredths): bias " + str(weights[-1]) + "; "
               + ", ".join(f"{n} {weights[i]}" for i, (n, _) in enumerate(NAMES)))

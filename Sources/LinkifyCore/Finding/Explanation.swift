@@ -50,13 +50,17 @@ public struct Explanation: Sendable, Equatable {
         /// Whether the model links the candidate.
         public var links: Bool { score >= threshold }
 
-        /// `score S (threshold T): +W name, …` as `--explain` prints it.
+        /// The model's bias: the score less the features' parts.
+        public var bias: Int { score - features.reduce(0) { $0 + $1.weight * $1.value } }
+
+        /// `score S (threshold T): +B bias, +W name, …` as `--explain` prints it (the bias when not 0).
         public var summary: String {
-            "\(model) score \(score) (threshold \(threshold), \(links ? "link" : "no link")): "
-                + features.map { f in
+            let bias = self.bias
+            return "\(model) score \(score) (threshold \(threshold), \(links ? "link" : "no link")): "
+                + ((bias == 0 ? [] : ["\(bias >= 0 ? "+" : "")\(bias) bias"]) + features.map { f in
                     let total = f.weight * f.value
                     return "\(total >= 0 ? "+" : "")\(total) \(f.name)" + (f.value == 1 ? "" : "=\(f.value)")
-                }.joined(separator: ", ")
+                }).joined(separator: ", ")
         }
     }
 
