@@ -2,51 +2,90 @@
 // corpus/labels (logistic regression, fixed iterations, weights in hundredths); do not edit
 // (make tables).
 
-/// The bare-name model's weights, in hundredths (`BareNameFeature`): a name is
-/// linked when `bias` plus each feature's weight times its value is 0 or more.
+/// The bare-name model's weights, in hundredths: a name is linked when `bias`
+/// plus each feature's weight times its value is 0 or more. `byFeature` is in
+/// the features' order (`BareNameFeature`'s raw values), `names` their names
+/// in the same order (a test checks that they are `BareNameFeature`'s).
 enum BareNameWeights {
     static let bias = 256
 
-    @inline(__always)
-    static func weight(_ f: BareNameFeature) -> Int {
-        switch f {
-        case .domainLife: return 115
-        case .extensionLife: return -182
-        case .memberLife: return -62
-        case .wordNewDomain: return -265
-        case .wordWeakDomain: return -358
-        case .fileStem: return -106
-        case .oneLetterStem: return -255
-        case .twoLetterStem: return -2
-        case .camelCase: return -103
-        case .capitals: return -77
-        case .codeSpan: return -193
-        case .obfuscatedAddress: return -41
-        case .innerExtension: return -28
-        case .capitalTopLabel: return -11
-        case .placeholder: return 0
-        case .memberAccess: return -51
-        case .call: return -145
-        case .reverseDomain: return -31
-        case .fileList: return -1
-        case .lineNumber: return -24
-        case .port: return 13
-        case .pathAfterName: return -177
-        case .pathAfterExtension: return -277
-        case .cueWord: return 115
-        case .settingValue: return -145
-        case .documentHost: return 0
-        case .documentPath: return -190
-        case .documentMembers: return -260
-        case .codeLine: return -92
-        case .pathDepth: return -82
-        case .versionAfter: return -93
-        case .quoted: return -9
-        case .tableCell: return -21
-        case .packageCue: return -297
-        case .webPath: return 193
-        case .nonASCIITopLabel: return 255
-        case .documentationDomain: return 155
-        }
-    }
+    static let byFeature: [Int] = [
+        115,  // domain_life
+        -182,  // extension_life
+        -62,  // member_life
+        -265,  // word_new_domain
+        -358,  // word_weak_domain
+        -106,  // file_stem
+        -255,  // one_letter_stem
+        -2,  // two_letter_stem
+        -103,  // camel_case
+        -77,  // capitals
+        -193,  // code_span
+        -41,  // obfuscated_address
+        -28,  // inner_extension
+        -11,  // capital_top_label
+        0,  // placeholder
+        -51,  // member_access
+        -145,  // call
+        -31,  // reverse_domain
+        -1,  // file_list
+        -24,  // line_number
+        13,  // port
+        -177,  // path_after_name
+        -277,  // path_after_extension
+        115,  // cue_word
+        -145,  // setting_value
+        0,  // document_host
+        -190,  // document_path
+        -260,  // document_members
+        -92,  // code_line
+        -82,  // path_depth
+        -93,  // version_after
+        -9,  // quoted
+        -21,  // table_cell
+        -297,  // package_cue
+        193,  // web_path
+        255,  // non_ascii_top_label
+        155,  // documentation_domain
+    ]
+
+    static let names: [String] = [
+        "domain_life",
+        "extension_life",
+        "member_life",
+        "word_new_domain",
+        "word_weak_domain",
+        "file_stem",
+        "one_letter_stem",
+        "two_letter_stem",
+        "camel_case",
+        "capitals",
+        "code_span",
+        "obfuscated_address",
+        "inner_extension",
+        "capital_top_label",
+        "placeholder",
+        "member_access",
+        "call",
+        "reverse_domain",
+        "file_list",
+        "line_number",
+        "port",
+        "path_after_name",
+        "path_after_extension",
+        "cue_word",
+        "setting_value",
+        "document_host",
+        "document_path",
+        "document_members",
+        "code_line",
+        "path_depth",
+        "version_after",
+        "quoted",
+        "table_cell",
+        "package_cue",
+        "web_path",
+        "non_ascii_top_label",
+        "documentation_domain",
+    ]
 }

@@ -130,5 +130,5 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
 
     /// The weight of `self` (`BareNameWeights`, in hundredths).
     @inline(__always)
-    var weight: Int { BareNameWeights.weight(self) }
+    var weight: Int { BareNameWeights.byFeature[rawValue] }
 }

@@ -28,6 +28,12 @@ import Testing
     @Test(arguments: fileNames) func fileNameIsNotALink(_ line: String) { #expect(marked(line) == line) }
     @Test(arguments: hosts) func hostIsALink(_ line: String) { #expect(marked(unmarked(line)) == line) }
 
+    /// The generated table's weights are in the features' order.
+    @Test func weightsTableMatchesTheFeatures() {
+        #expect(BareNameWeights.names == BareNameFeature.allCases.map(\.name))
+        #expect(BareNameWeights.byFeature.count == BareNameFeature.allCases.count)
+    }
+
     /// A host the same text writes with a scheme, `www.` or in an email
     /// address is a domain everywhere in it, even with a file-extension top label.
     @Test func documentEvidence() {
