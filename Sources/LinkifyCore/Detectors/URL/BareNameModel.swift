@@ -317,14 +317,16 @@ struct BareNameModel {
         return depth
     }
 
+    /// `example.` (`isDocumentationDomain`), built once rather than per candidate.
+    private static let exampleDot: [UInt8] = Array("example.".utf8)
+
     /// Whether `host` is `example.com`, `.net` or `.org` or a name under one (RFC 2606 §3), in any case.
     static func isDocumentationDomain(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> Bool {
         let n = host.count
         guard n >= 11 else { return false }
         let s = host.upperBound - 11
         guard n == 11 || t[s - 1] == 0x2E else { return false }
-        let example: [UInt8] = Array("example.".utf8)
-        for k in 0..<8 where t[s + k] | (k == 7 ? 0 : 0x20) != example[k] { return false }
+        for k in 0..<8 where t[s + k] | (k == 7 ? 0 : 0x20) != exampleDot[k] { return false }
         let top = (t[s + 8] | 0x20, t[s + 9] | 0x20, t[s + 10] | 0x20)
         return top == (0x63, 0x6F, 0x6D) || top == (0x6E, 0x65, 0x74) || top == (0x6F, 0x72, 0x67)
     }
