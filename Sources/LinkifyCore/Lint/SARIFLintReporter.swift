@@ -101,8 +101,8 @@ public struct SARIFLintReporter: LintReporter {
                 encoded.append(b)
             } else {
                 encoded.append(0x25)
-                encoded.append(MarkdownLink.hexDigit(b >> 4))
-                encoded.append(MarkdownLink.hexDigit(b & 0xF))
+                encoded.append(ByteClass.hexDigit(b >> 4))
+                encoded.append(ByteClass.hexDigit(b & 0xF))
             }
         }
         let text = String(decoding: encoded, as: Unicode.UTF8.self)

@@ -12,8 +12,8 @@ enum PercentEncoding {
                 out.append(b)
             } else {
                 out.append(0x25)
-                out.append(MarkdownLink.hexDigit(b >> 4))
-                out.append(MarkdownLink.hexDigit(b & 0xF))
+                out.append(ByteClass.hexDigit(b >> 4))
+                out.append(ByteClass.hexDigit(b & 0xF))
             }
         }
     }

@@ -109,8 +109,8 @@ public enum JSONString {
                 case 0x0C: out.append("\\f")
                 default:
                     out.append("\\u00")
-                    out.append(MarkdownLink.hexDigit(b >> 4))
-                    out.append(MarkdownLink.hexDigit(b & 0xF))
+                    out.append(ByteClass.hexDigit(b >> 4))
+                    out.append(ByteClass.hexDigit(b & 0xF))
                 }
                 i += 1
                 continue

@@ -83,7 +83,7 @@ public enum MarkdownLink {
         let unescapedBackslash = (at - k) % 2 == 1
         if b == 0x5C {
             guard unescapedBackslash else { return .asIs }
-            return GFMScanner.isASCIIPunctuation(t[start]) ? .unwritable : .escaped
+            return ByteClass.isASCIIPunctuation(t[start]) ? .unwritable : .escaped
         }
         // `!`: an escaped one (`\!`) is text already, and `!<…>` is no image.
         if unescapedBackslash || lastByte(text: text, target: target) == 0x3E { return .asIs }
@@ -146,8 +146,8 @@ public enum MarkdownLink {
             switch b {
             case 0x00...0x20, 0x7F:
                 out.append(0x25)
-                out.append(hexDigit(b >> 4))
-                out.append(hexDigit(b & 0xF))
+                out.append(ByteClass.hexDigit(b >> 4))
+                out.append(ByteClass.hexDigit(b & 0xF))
             case 0x5C:
                 out.append(0x5C)
                 out.append(b)
@@ -166,7 +166,4 @@ public enum MarkdownLink {
             }
         }
     }
-
-    @inline(__always)
-    static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x41 + v - 10 }
 }

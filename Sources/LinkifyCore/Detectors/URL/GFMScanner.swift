@@ -224,12 +224,6 @@ struct GFMScanner: EntityScanner {
         }
     }
 
-    /// `!` to `/`, `:` to `@`, `[` to `` ` ``, `{` to `~` (CommonMark §2.1).
-    @inline(__always)
-    static func isASCIIPunctuation(_ b: UInt8) -> Bool {
-        (b >= 0x21 && b <= 0x2F) || (b >= 0x3A && b <= 0x40) || (b >= 0x5B && b <= 0x60) || (b >= 0x7B && b <= 0x7E)
-    }
-
     /// Where the host that starts at `i` ends (before `end`): at the first `/`,
     /// `?`, `#`, `:` or white space.
     static func hostEnd(_ t: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int) -> Int {

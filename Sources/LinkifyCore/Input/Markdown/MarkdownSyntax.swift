@@ -4,7 +4,7 @@
 enum MarkdownSyntax {
     /// ASCII punctuation (CommonMark §2.1).
     @inline(__always)
-    static func isASCIIPunctuation(_ b: UInt8) -> Bool { GFMScanner.isASCIIPunctuation(b) }
+    static func isASCIIPunctuation(_ b: UInt8) -> Bool { ByteClass.isASCIIPunctuation(b) }
 
     /// Space or tab.
     @inline(__always)

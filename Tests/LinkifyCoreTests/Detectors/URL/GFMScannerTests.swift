@@ -97,7 +97,7 @@ import Testing
         for b in UInt8(0)..<0x80 {
             let bytes = [b]
             let isHost = bytes.withUnsafeBufferPointer { GFMScanner.isHostCharacter($0, at: 0) }
-            let expected = ![0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(b) && !GFMScanner.isASCIIPunctuation(b)
+            let expected = ![0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(b) && !ByteClass.isASCIIPunctuation(b)
             #expect(isHost == expected, "byte \(b)")
         }
     }
