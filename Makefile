@@ -32,20 +32,20 @@ conformance: build
 	@if [ -f $(SHARED)/tools/conformance.py ]; then python3 $(SHARED)/tools/conformance.py --bin $(BIN) $(SHARED)/conformance; \
 	else echo "conformance: no $(SHARED), its full scorer skipped"; fi
 
-# Regenerates Sources/LinkifyCore/Tables from ../shared, iso-codes, Linguist and scripts/gen/data (commit the result).
+# Regenerates Sources/LinkifyDetectors/Tables from ../shared, iso-codes, Linguist and scripts/gen/data (commit the result).
 tables:
-	python3 scripts/gen/gen_tables.py $(SHARED) Sources/LinkifyCore/Tables
-	python3 scripts/gen/gen_phone_tables.py $(SHARED) Sources/LinkifyCore/Tables
-	python3 scripts/gen/gen_spoof_tables.py scripts/gen/data/uts39/identifier-scripts.txt Sources/LinkifyCore/Tables/SpoofTables.swift
+	python3 scripts/gen/gen_tables.py $(SHARED) Sources/LinkifyDetectors/Tables
+	python3 scripts/gen/gen_phone_tables.py $(SHARED) Sources/LinkifyDetectors/Tables
+	python3 scripts/gen/gen_spoof_tables.py scripts/gen/data/uts39/identifier-scripts.txt Sources/LinkifyDetectors/Tables/SpoofTables.swift
 	@# Needs the PyPI package idna 3.13 (pip install idna==3.13: its UTS #46 17.0.0 table).
-	python3 scripts/gen/gen_uts46_tables.py Sources/LinkifyCore/Tables
+	python3 scripts/gen/gen_uts46_tables.py Sources/LinkifyDetectors/Tables
 	@# Needs Debian's iso-codes (apt-get install --no-install-recommends iso-codes).
-	python3 scripts/gen/gen_iso_codes.py /usr/share/iso-codes/json Sources/LinkifyCore/Tables
+	python3 scripts/gen/gen_iso_codes.py /usr/share/iso-codes/json Sources/LinkifyModel/Model
 	@# Needs Debian's ruby-github-linguist (apt-get install --no-install-recommends ruby-github-linguist).
 	python3 scripts/gen/gen_extension_tables.py "$$(dpkg -L ruby-github-linguist | grep '/languages.yml$$')" \
-		$(SHARED)/data/tlds-alpha-by-domain.txt Sources/LinkifyCore/Tables/TLDDoubleLife.swift
+		$(SHARED)/data/tlds-alpha-by-domain.txt Sources/LinkifyDetectors/Tables/TLDDoubleLife.swift
 	@# The bare-name weights, fitted on the labelled corpus (corpus/, make features).
-	python3 scripts/gen/train_bare_names.py --write Sources/LinkifyCore/Tables/BareNameWeights.swift
+	python3 scripts/gen/train_bare_names.py --write Sources/LinkifyDetectors/Tables/BareNameWeights.swift
 
 # The bare-name features of every candidate in corpus/text and UTS #58's test
 # lines, as the built binary weighs them (corpus/features/bare-names.tsv, which
@@ -99,17 +99,18 @@ build-static:
 	$(SWIFT) build -c release $(STATIC_FLAGS) --scratch-path .build/static --product linkify
 
 # libFuzzer over LinkifyCore (see fuzz/README.md). FUZZ_SECONDS=0 runs until stopped.
-FUZZ_BIN := .build/fuzz/linkify-fuzz
+# The LinkifyFuzz target built through SwiftPM with libFuzzer and AddressSanitizer,
+# in its own build folder; without them the same target replays fuzz/seeds and
+# fuzz/regressions (make test).
+FUZZ_BIN := .build/fuzz/release/LinkifyFuzz
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS ?= -use_value_profile=1 -max_len=4096 -timeout=300 -rss_limit_mb=2048
-CORE_SOURCES := $(shell find Sources/LinkifyCore -name '*.swift' | sort)
 
-fuzz-build: $(FUZZ_BIN)
+fuzz-build:
+	$(SWIFT) build -c release --product LinkifyFuzz --scratch-path .build/fuzz --sanitize=fuzzer \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DLINKIFY_LIBFUZZER
 
-$(FUZZ_BIN): fuzz/FuzzTarget.swift $(CORE_SOURCES)
-	mkdir -p .build/fuzz
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name LinkifyFuzz \
-		fuzz/FuzzTarget.swift $(CORE_SOURCES) -o $@
+$(FUZZ_BIN): fuzz-build
 
 fuzz: $(FUZZ_BIN)
 	mkdir -p .build/fuzz/corpus .build/fuzz/artifacts

@@ -22,6 +22,30 @@ let staticStandardLibrary: [LinkerSetting] = Context.environment["LINKIFY_LEAN_R
     ? [.unsafeFlags(["-static-stdlib"])]
     : []
 
+// The layers, lowest first (docs/architecture.md). Each target imports only
+// the targets it lists, and SwiftPM builds with the explicit-import check on
+// (scripts/check/layers.sh), so an upward import does not compile.
+let layers: [(name: String, dependencies: [String])] = [
+    ("LinkifyModel", []),                                   // vocabulary, byte text
+    ("LinkifyDetectors", ["LinkifyModel"]),                 // the scanners and their generated tables
+    ("LinkifyRendering", ["LinkifyModel"]),                 // writers of html, markdown, json
+    ("LinkifyFinding", ["LinkifyModel", "LinkifyDetectors", "LinkifyRendering"]),  // merge, link policy, second run
+    ("LinkifyInput", ["LinkifyModel", "LinkifyFinding", "LinkifyRendering"]),      // text, Markdown and HTML readers
+    ("LinkifyCore", ["LinkifyModel", "LinkifyDetectors", "LinkifyRendering", "LinkifyFinding", "LinkifyInput"]),  // annotator, lint
+]
+
+// Each folder's README.md says what lives there and what it may use; it is
+// neither a source nor a resource of its target.
+let folderReadmes: [String: [String]] = [
+    "LinkifyModel": ["Model/README.md", "Text/README.md"],
+    "LinkifyDetectors": ["README.md", "Address/README.md", "Date/README.md", "Phone/README.md",
+                         "Social/README.md", "Tables/README.md", "URL/README.md", "UserRules/README.md"],
+    "LinkifyRendering": ["README.md"],
+    "LinkifyFinding": ["README.md"],
+    "LinkifyInput": ["README.md", "HTML/README.md", "Markdown/README.md"],
+    "LinkifyCore": ["README.md", "Annotation/README.md", "Lint/README.md"],
+]
+
 let package = Package(
     name: "linkify",
     products: [
@@ -30,41 +54,24 @@ let package = Package(
         .executable(name: "linkify", targets: ["linkify"]),
     ],
     dependencies: [],
-    targets: [
-        .target(name: "LinkifyCore", swiftSettings: noConcurrencyRuntime),
+    targets: layers.map { layer in
+        .target(name: layer.name, dependencies: layer.dependencies.map { .target(name: $0) },
+                exclude: folderReadmes[layer.name] ?? [], swiftSettings: noConcurrencyRuntime)
+    } + [
         .target(name: "LinkifyCLI", dependencies: ["LinkifyCore"],
                 exclude: ["README.md", "Commands/README.md", "Files/README.md", "Flags/README.md", "Jobs/README.md"],
                 swiftSettings: noConcurrencyRuntime),
         .executableTarget(name: "linkify", dependencies: ["LinkifyCLI"], exclude: ["README.md"], swiftSettings: noConcurrencyRuntime,
                           linkerSettings: staticStandardLibrary),
+        // The fuzz checks (fuzz/README.md): a replayer of fuzz/seeds and
+        // fuzz/regressions in every build, the libFuzzer target in `make fuzz`.
+        .executableTarget(name: "LinkifyFuzz", dependencies: ["LinkifyCore"], path: "fuzz",
+                          exclude: ["README.md", "linkify.dict", "regressions", "seeds"],
+                          swiftSettings: noConcurrencyRuntime),
         // What the tests share: the one helper that spawns a program, the
         // in-process driver runner, temporary folders (not a product).
         .target(name: "LinkifyTestSupport", dependencies: ["LinkifyCLI"], path: "Tests/LinkifyTestSupport"),
-        .testTarget(name: "LinkifyCoreTests", dependencies: ["LinkifyCore", "LinkifyTestSupport"]),
-        .testTarget(name: "LinkifyCLITests", dependencies: ["LinkifyCLI", "LinkifyCore", "LinkifyTestSupport"]),
+        .testTarget(name: "LinkifyCoreTests", dependencies: layers.map { .target(name: $0.name) } + ["LinkifyTestSupport"]),
+        .testTarget(name: "LinkifyCLITests", dependencies: layers.map { .target(name: $0.name) } + ["LinkifyCLI", "LinkifyTestSupport"]),
     ]
 )
-
-// Each folder's README.md says what lives there and what it may use
-// (docs/architecture.md); it is neither a source nor a resource of the target.
-let coreFolderReadmes = [
-    "Annotation/README.md",
-    "Detectors/Address/README.md",
-    "Detectors/Date/README.md",
-    "Detectors/Phone/README.md",
-    "Detectors/README.md",
-    "Detectors/Social/README.md",
-    "Detectors/URL/README.md",
-    "Detectors/UserRules/README.md",
-    "Finding/README.md",
-    "Input/HTML/README.md",
-    "Input/Markdown/README.md",
-    "Input/README.md",
-    "Lint/README.md",
-    "Model/README.md",
-    "README.md",
-    "Rendering/README.md",
-    "Tables/README.md",
-    "Text/README.md",
-]
-package.targets.first { $0.name == "LinkifyCore" }!.exclude += coreFolderReadmes

@@ -1,18 +1,26 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LinkifyCore
 
 // libFuzzer entry point over LinkifyCore (finder, readers, writers).
 //
-// Compiled by `make fuzz` together with the sources of Sources/LinkifyCore
-// into one module, so it is never part of `swift build`. The first input byte
-// picks the configuration (kinds, profile, input format, offsets); the rest is
-// the text. Each invariant that fails calls `fatalError`, which libFuzzer
-// reports as a crash with the input saved.
+// A target of the package (`LinkifyFuzz`, above every layer, using their
+// `package` declarations like any other target). `make fuzz` builds it with
+// libFuzzer and AddressSanitizer (LINKIFY_LIBFUZZER set), where libFuzzer
+// supplies `main`; every other build gets `Replay.main` (Replay.swift), which
+// runs the same checks on the files it is given: `make test` replays
+// fuzz/seeds and fuzz/regressions. The first input byte picks the
+// configuration (kinds, profile, input format, offsets); the rest is the
+// text. Each invariant that fails calls `fatalError`, which libFuzzer reports
+// as a crash with the input saved.
+
+/// The file being replayed (Replay.swift); empty under libFuzzer, which names the input itself.
+nonisolated(unsafe) var currentInput = ""
 
 /// Stops the run with a message (libFuzzer saves the input).
 func violated(_ what: String) -> Never {
-    fatalError("invariant violated: \(what)")
+    fatalError("invariant violated: \(what)" + (currentInput.isEmpty ? "" : " (input \(currentInput))"))
 }
 
 /// Entities sorted, disjoint, non-empty and inside the text; the spans
@@ -177,6 +185,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let twice = once.withUnsafeBufferPointer { render($0, from: .markdown, to: .markdown, finder: finder) }
         guard once == twice else { violated("markdown output is not idempotent") }
     }
-    _ = render(t, from: .html, to: .html, finder: finder)
+    // The same for HTML: linkify's HTML output read as HTML again gains nothing.
+    let html = render(t, from: .html, to: .html, finder: finder)
+    let htmlAgain = html.withUnsafeBufferPointer { render($0, from: .html, to: .html, finder: finder) }
+    guard html == htmlAgain else { violated("html output is not idempotent") }
     return 0
 }

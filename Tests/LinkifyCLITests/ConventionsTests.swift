@@ -6,6 +6,11 @@ import Darwin
 import Testing
 @testable import LinkifyCLI
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 import LinkifyTestSupport
 
 /// Issue 14's conventions users expect from prettier, markdownlint-cli2 and

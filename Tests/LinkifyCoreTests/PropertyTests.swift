@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// Properties that hold for every input: spans rebuild it, entities are
 /// sorted and disjoint, streaming equals reading whole, invalid UTF-8 survives.

@@ -1,4 +1,9 @@
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// Runs the finder over `text` (through `reader`, plain text by default) and
 /// marks each entity's source bytes with `|…|`, so a case reads like `"see |example.com|."`.

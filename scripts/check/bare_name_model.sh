@@ -17,8 +17,8 @@ fi
 python3 scripts/gen/train_bare_names.py --check
 # The committed table is the trainer's, byte for byte (make tables).
 python3 scripts/gen/train_bare_names.py --write "$tmp" >/dev/null
-if ! cmp -s "$tmp" Sources/LinkifyCore/Tables/BareNameWeights.swift; then
-  echo "bare_name_model: Sources/LinkifyCore/Tables/BareNameWeights.swift is not the trainer's table (run make tables)"
+if ! cmp -s "$tmp" Sources/LinkifyDetectors/Tables/BareNameWeights.swift; then
+  echo "bare_name_model: Sources/LinkifyDetectors/Tables/BareNameWeights.swift is not the trainer's table (run make tables)"
   exit 1
 fi
 echo "bare_name_model: the committed weights are the trainer's fit"

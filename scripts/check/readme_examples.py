@@ -44,11 +44,26 @@ def swift_blocks(text):
         yield text[:m.start()].count("\n") + 2, m.group(1)
 
 
+# The library's layers (Package.swift `layers`): LinkifyCore and the targets below it.
+CORE_LAYERS = ["LinkifyModel", "LinkifyDetectors", "LinkifyRendering", "LinkifyFinding", "LinkifyInput", "LinkifyCore"]
+
+
 def core_objects(bin_dir):
-    """LinkifyCore's object files of this build: those the build's output file
+    """The object files of LinkifyCore and the layers below it in this build."""
+    objects = []
+    for layer in CORE_LAYERS:
+        found = layer_objects(bin_dir, layer)
+        if not found:
+            return []
+        objects += found
+    return objects
+
+
+def layer_objects(bin_dir, layer):
+    """One target's object files of this build: those the build's output file
     map names for sources that still exist (a folder built before a source was
     moved or removed keeps its old object beside the new one)."""
-    build = os.path.join(bin_dir, "LinkifyCore.build")
+    build = os.path.join(bin_dir, layer + ".build")
     try:
         with open(os.path.join(build, "output-file-map.json"), encoding="utf-8") as f:
             entries = json.load(f)

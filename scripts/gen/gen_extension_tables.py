@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/LinkifyCore/Tables/TLDDoubleLife.swift: for each top-level
+"""Generates Sources/LinkifyDetectors/Tables/TLDDoubleLife.swift: for each top-level
 domain that is also a file extension, how common it is as an extension and
 how common as a registered domain (the bare-name model, README "Detection").
 

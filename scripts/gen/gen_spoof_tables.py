@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/LinkifyCore/Tables/SpoofTables.swift (UTS #39 host label checks, SPEC §5).
+"""Generates Sources/LinkifyDetectors/Tables/SpoofTables.swift (UTS #39 host label checks, SPEC §5).
 
 Usage: python3 scripts/gen/gen_spoof_tables.py scripts/gen/data/uts39/identifier-scripts.txt OUT_FILE
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the Swift tables in Sources/LinkifyCore/Tables from ../shared.
+"""Generates the Swift tables in Sources/LinkifyDetectors/Tables from ../shared.
 
 Usage: python3 scripts/gen/gen_tables.py SHARED_DIR OUT_DIR
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/LinkifyCore/Tables/UTS46Tables.swift: what UTS #46 ToASCII
+"""Generates Sources/LinkifyDetectors/Tables/UTS46Tables.swift: what UTS #46 ToASCII
 makes of each code point above ASCII in a host (SPEC §5, "a valid host").
 
 Usage: python3 scripts/gen/gen_uts46_tables.py OUT_DIR

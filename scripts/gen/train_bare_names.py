@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fits the bare-name model's weights (logistic regression) from the labelled
-corpus and writes Sources/LinkifyCore/Tables/BareNameWeights.swift.
+corpus and writes Sources/LinkifyDetectors/Tables/BareNameWeights.swift.
 
 Inputs, all committed:
 - corpus/features/bare-names.tsv — every bare name the binary weighed in the
@@ -25,7 +25,7 @@ are kept at or above 0 (host) and at or below 0 (the others).
   train_bare_names.py --check         # the binary's decisions on the corpus are
                                       # the shipped weights'
   train_bare_names.py --write FILE    # the fitted table as Swift (make tables writes
-                                      # Sources/LinkifyCore/Tables/BareNameWeights.swift)
+                                      # Sources/LinkifyDetectors/Tables/BareNameWeights.swift)
 """
 import argparse
 import csv
@@ -36,7 +36,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FEATURES = ROOT / "corpus/features/bare-names.tsv"
 # The shipped weights: the table this script writes (make tables).
-SHIPPED = ROOT / "Sources/LinkifyCore/Tables/BareNameWeights.swift"
+SHIPPED = ROOT / "Sources/LinkifyDetectors/Tables/BareNameWeights.swift"
 TLDS = pathlib.Path(__file__).resolve().parents[3] / "shared/data/tlds-alpha-by-domain.txt"
 
 # The features in the binary's order (BareNameFeature's raw values) and their Swift case names.

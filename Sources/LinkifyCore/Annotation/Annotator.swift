@@ -1,3 +1,8 @@
+@_spi(Layers) import LinkifyModel
+import LinkifyRendering
+import LinkifyFinding
+import LinkifyInput
+
 /// The annotation pipeline: bytes in, the input read by its syntax, the
 /// entities found by a finder, the text written back by a renderer.
 ///
@@ -151,7 +156,7 @@ public struct Annotator {
     }
 
     /// `document`, held whole, annotated into `out` in one piece.
-    static func annotate(document: UnsafeBufferPointer<UInt8>, input: InputFormat, finder: EntityFinder,
+    package static func annotate(document: UnsafeBufferPointer<UInt8>, input: InputFormat, finder: EntityFinder,
                          renderer: inout any Renderer, into out: inout [UInt8]) {
         annotate(document: document, input: input, finder: finder, renderer: &renderer, sliceSize: .max, into: &out,
                  drain: { _ in })

@@ -1,3 +1,7 @@
+@_spi(Layers) import LinkifyModel
+import LinkifyRendering
+import LinkifyFinding
+
 /// Conveniences for using LinkifyCore on Swift strings.
 ///
 /// ```swift

@@ -1,3 +1,8 @@
+@_spi(Layers) import LinkifyModel
+import LinkifyRendering
+import LinkifyFinding
+import LinkifyInput
+
 /// Streams a plain-text input through a finder and a renderer in bounded memory.
 ///
 /// Bytes are fed in chunks into a window. When the window is full, every

@@ -1,3 +1,8 @@
+@_spi(Layers) import LinkifyModel
+import LinkifyRendering
+import LinkifyFinding
+import LinkifyInput
+
 /// Streams an HTML input through the HTML reader's rules and a renderer in
 /// bounded memory (SPEC §7), whatever the size of the input or of one token.
 ///
@@ -36,7 +41,7 @@ struct StreamingHTMLAnnotator {
 
     /// Creates an annotator; `chunkSize` is how many new bytes make a window.
     init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 2 << 20) {
-        self.finder = finder
+        self.finder = finder.resumingAfterLinks  // the output is read again as HTML (SecondRun)
         self.renderer = renderer
         self.chunkSize = max(chunkSize, 1)
     }

@@ -1,3 +1,5 @@
+@_spi(Layers) import LinkifyModel
+
 /// One bare entity found by `lint`: where it is and what it is.
 public struct LintFinding: Sendable, Hashable {
     /// The file's path as given or found by the walk (`-` for standard input).

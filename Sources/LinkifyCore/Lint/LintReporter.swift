@@ -1,3 +1,5 @@
+import LinkifyRendering
+
 /// Turns findings into a report's bytes; it never prints. The driver writes
 /// `begin()`, then `report(_:)` for each file's findings in turn, then `finish()`.
 public protocol LintReporter {

@@ -1,3 +1,5 @@
+@_spi(Layers) import LinkifyModel
+
 /// A lint rule: one per kind of entity that can be left bare. `bare-url` and
 /// `bare-email` are the rules of the default `--detect url,email`.
 public struct LintRule: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import LinkifyInput
+
 /// Which lines have which rules turned off by comments in the file: linkify's
 /// own comments and markdownlint's (`DisableComments` says which and how).
 public struct LintSuppressions: Sendable {

@@ -1,3 +1,8 @@
+@_spi(Layers) import LinkifyModel
+import LinkifyRendering
+import LinkifyFinding
+import LinkifyInput
+
 /// Finds what `lint` reports in one document: each entity that annotate would
 /// turn into a link, read by the document's own reader (so nothing inside
 /// code, existing links or markup counts), less what disable comments turn off.

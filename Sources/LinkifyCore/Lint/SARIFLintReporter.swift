@@ -1,3 +1,6 @@
+@_spi(Layers) import LinkifyModel
+import LinkifyRendering
+
 /// SARIF 2.1.0 (OASIS, `sarif-schema-2.1.0.json`): one run whose tool driver
 /// is linkify with a rule per kind (`bare-url`, `bare-email`, …), and one
 /// result per finding with its region (1-based lines; columns in Unicode code

@@ -277,6 +277,11 @@ import Testing
         let html = try Self.run(["--explain", "--from", "html"], input: "<p>a &amp; b\nsee example.com and main.rs</p>\n")
         let htmlPositions = html.stderr.split(separator: "\n").filter { !$0.contains(" weighed ") }.map { $0.split(separator: " ").first ?? "" }
         #expect(htmlPositions == ["-:2:5:", "-:2:21:"], "\(html.stderr)")
+        // A rejection after a link on the same line: told once, where it is (the
+        // rescan of the text after the written link tells nothing again).
+        let after = try Self.run(["--explain", "--from", "markdown"], input: "x\nread example.org then lib.rs\n")
+        let afterPositions = after.stderr.split(separator: "\n").filter { !$0.contains(" weighed ") }.map { $0.split(separator: " ").first ?? "" }
+        #expect(afterPositions == ["-:2:6:", "-:2:23:"], "\(after.stderr)")
     }
 
     /// `--explain=json`: one object per line, the weighing with each feature's value and weight (the trainer's export).

@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// Records which document the annotator says it scans (`--explain`).
 final class DocumentRecorder: ExplanationSink, @unchecked Sendable {

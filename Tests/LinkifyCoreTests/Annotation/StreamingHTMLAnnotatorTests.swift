@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// `document` annotated whole with the HTML reader.
 func wholeHTML(_ document: [UInt8], _ format: OutputFormat) -> [UInt8] {

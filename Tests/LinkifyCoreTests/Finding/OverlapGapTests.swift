@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// SPEC §4: annotating twice equals annotating once. When a candidate loses to
 /// an overlapping winner but runs past it, the text after the winner is

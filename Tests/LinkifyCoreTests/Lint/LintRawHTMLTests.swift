@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// Issue 12: lint reports nothing inside the inline HTML elements annotate
 /// leaves alone, nor in HTML comments, with the gfm profile (lint's default)

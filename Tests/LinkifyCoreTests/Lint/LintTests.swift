@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// The lines (1-based) on which lint reports something in `document`, read as `format`.
 func lintedLines(_ document: String, format: InputFormat = .html) -> [Int] {

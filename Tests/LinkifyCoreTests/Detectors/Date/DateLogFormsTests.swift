@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// Issue 12: log and mail date stamps are one date, valued with the text's
 /// own year and offset. `--now` is 2031-06-15, in another year than every

@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// Dates in real text: event announcements, mail headers, logs, chat. One line
 /// per case, the date marked with `|…|` and its ISO 8601 value after `=`;

@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// Issue 12, round 3: the last false phone links of `--detect all` on this
 /// machine's Debian changelogs and NEWS files and Python's documentation

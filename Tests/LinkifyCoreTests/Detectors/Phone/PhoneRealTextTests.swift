@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// Issue 12: digit runs of changelogs and release notes that parse as phone
 /// numbers of some region but are identifiers, versions or dates. Each line

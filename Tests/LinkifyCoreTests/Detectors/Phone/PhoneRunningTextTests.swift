@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// Issue 12, false phones by region: lines of this machine's Debian
 /// documentation (file named beside each) whose digit runs are valid numbers

@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// The bare-name model (README "Detection rules"), on lines taken from real
 /// text. Links are marked with `|`; the source of each line is given beside it.

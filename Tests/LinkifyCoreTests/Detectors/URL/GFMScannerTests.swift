@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// `--profile gfm`, one line per case, links marked with `|`; each case was
 /// checked against `cmark-gfm -e autolink` (0.29.0.gfm.6).

@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// SPEC §5, issue 24 item 15: a host label that UTS #39 flags (beyond the
 /// Moderately Restrictive level, or whole-script confusable with Latin) goes

@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// What a new user trips on (issue 24), spans and hosts: where a link ends
 /// (code spans, hard line breaks, bidirectional controls), where an e-mail

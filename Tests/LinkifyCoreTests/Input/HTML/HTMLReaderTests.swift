@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// Reads `html` with the HTML reader and marks each entity's source bytes with `|…|`.
 func markedHTML(_ html: String, _ options: FinderOptions = FinderOptions()) -> String {

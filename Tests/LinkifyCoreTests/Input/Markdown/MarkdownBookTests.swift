@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// `linkify -i` over a real Markdown book leaves file paths, code spans and
 /// `file:line` references alone (`src/main.rs:2:5` once became

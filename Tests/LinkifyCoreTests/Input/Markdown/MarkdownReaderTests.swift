@@ -1,5 +1,10 @@
 import Testing
 @testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@testable import LinkifyInput
+@_spi(Layers) @testable import LinkifyModel
+@testable import LinkifyRendering
 
 /// `--from markdown`: what is linked and what is skipped, one line per case,
 /// links marked with `⸠…⸡` so that table pipes stay readable (default

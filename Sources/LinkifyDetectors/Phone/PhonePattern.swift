@@ -1,0 +1,111 @@
+@_spi(Layers) import LinkifyModel
+
+/// A regular expression of the phone metadata, compiled by
+/// `scripts/gen/gen_phone_tables.py` into a program for a small backtracking
+/// machine over symbols 0–15 (the digits 0–9, and up to six more symbols for
+/// the scanner's structural patterns).
+///
+/// Matching remembers which (instruction, position) pairs it has tried, so it
+/// never does more than program length × (input length + 1) steps: linear for
+/// the short inputs (at most a few hundred symbols) it is given. This is what
+/// keeps `Regex` construction and matching costs out of the scanner.
+struct PhonePattern {
+    /// Offset of the program's header word (its length) in `PhonePattern.code`.
+    let base: Int
+
+    /// Whether there is a pattern (the metadata writes -1 for none).
+    init?(_ offset: Int32) {
+        guard offset >= 0 else { return nil }
+        base = Int(offset)
+    }
+
+    /// All programs, decoded once from the generated hex string.
+    static let code: [UInt32] = PhoneMetadataTables.words(PhoneMetadataTables.programHex,
+                                                           count: PhoneMetadataTables.programCount)
+
+    static let opChar: UInt32 = 0, opSplit: UInt32 = 1, opJump: UInt32 = 2
+    static let opSave: UInt32 = 3, opEnd: UInt32 = 4, opMatch: UInt32 = 5
+
+    /// Whether the whole of `input` matches.
+    func matchesWhole(_ input: [UInt8]) -> Bool {
+        var slots: [Int] = []
+        return run(input, whole: true, slots: &slots) != nil
+    }
+
+    /// The end of the match that starts at the beginning of `input` (the
+    /// first by the usual leftmost-alternative priority), or nil.
+    func prefixMatch(_ input: [UInt8]) -> Int? {
+        var slots: [Int] = []
+        return run(input, whole: false, slots: &slots)
+    }
+
+    /// Prefix match with capture groups: `slots[2k]`, `slots[2k+1]` are group
+    /// k's bounds (-1 when it did not take part); returns the match end.
+    func prefixMatch(_ input: [UInt8], groups: Int, slots: inout [Int]) -> Int? {
+        slots = [Int](repeating: -1, count: 2 * (groups + 1))
+        return run(input, whole: false, slots: &slots)
+    }
+
+    private func run(_ input: [UInt8], whole: Bool, slots: inout [Int]) -> Int? {
+        let code = PhonePattern.code
+        let length = Int(code[base] & 0x0FFF_FFFF)
+        let first = base + 1
+        let n = input.count
+        let width = n + 1
+        let words = (length * width + 63) >> 6
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { visited in
+            visited.initialize(repeating: 0)
+            // Jobs: (pc, pos) to run, or (-1 - slot, old value) to restore on backtracking.
+            var stack: [(Int, Int)] = [(0, 0)]
+            while let (job, second) = stack.popLast() {
+                if job < 0 {
+                    slots[-1 - job] = second
+                    continue
+                }
+                var pc = job, pos = second
+                while true {
+                    let key = pc * width + pos
+                    let bit: UInt64 = 1 << UInt64(key & 63)
+                    if visited[key >> 6] & bit != 0 { break }
+                    visited[key >> 6] |= bit
+                    let ins = code[first + pc]
+                    let a = Int((ins >> 14) & 0x3FFF), b = Int(ins & 0x3FFF)
+                    switch ins >> 28 {
+                    case PhonePattern.opChar:
+                        guard pos < n, input[pos] < 16, (ins & 0xFFFF) & (1 << UInt32(input[pos])) != 0 else { break }
+                        pc += 1
+                        pos += 1
+                        continue
+                    case PhonePattern.opSplit:
+                        stack.append((b, pos))
+                        pc = a
+                        continue
+                    case PhonePattern.opJump:
+                        pc = a
+                        continue
+                    case PhonePattern.opSave:
+                        if a < slots.count {
+                            stack.append((-1 - a, slots[a]))
+                            slots[a] = pos
+                        }
+                        pc += 1
+                        continue
+                    case PhonePattern.opEnd:
+                        guard pos == n else { break }
+                        pc += 1
+                        continue
+                    default:
+                        guard !whole || pos == n else { break }
+                        if slots.count >= 2 {
+                            slots[0] = 0
+                            slots[1] = pos
+                        }
+                        return pos
+                    }
+                    break
+                }
+            }
+            return nil
+        }
+    }
+}

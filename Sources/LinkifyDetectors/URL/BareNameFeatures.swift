@@ -1,0 +1,136 @@
+@_spi(Layers) import LinkifyModel
+
+/// The named features of a bare-name candidate (`BareNameModel`): what the
+/// model weighs. Each is a count (most 0 or 1; the `…Life` features the top
+/// label's weights in `TLDDoubleLife`); the weights come from
+/// `Tables/BareNameWeights.swift`, fitted by `scripts/gen/train_bare_names.py`
+/// on the labelled corpus (`corpus/`, docs/accuracy.md). A name is linked
+/// when the bias plus each feature's weight times its value is 0 or more.
+///
+/// The raw order is the export's (`--explain=json`) and the table's; add new
+/// features at the end and refit.
+enum BareNameFeature: Int, CaseIterable, Sendable {
+    /// The top label's weight as a registered domain (0–4, `TLDDoubleLife`).
+    case domainLife
+    /// Its weight as a file extension (0–3).
+    case extensionLife
+    /// Its weight as a member name in code (0–2), under a top label that is not an old generic domain.
+    case memberLife
+    /// The top label is a common English word under a domain delegated since 2013 (`safe.directory`).
+    case wordNewDomain
+    /// The top label is a common English word under a country or older domain of weight 1 (`worker.id`).
+    case wordWeakDomain
+    /// A file stem before the extension (`Makefile.am`, `setup.py`, `config.h.in`).
+    case fileStem
+    /// A one-letter stem (`a.io`).
+    case oneLetterStem
+    /// A two-letter stem under a domain delegated since 2013 (`go.dev`, `ld.gold`).
+    case twoLetterStem
+    /// A camelCase name (`fooBar.io`).
+    case camelCase
+    /// A capital in the name when the top label is also a file extension (`README.md`).
+    case capitals
+    /// A backtick right before the name (a code span).
+    case codeSpan
+    /// `-at-` in the name (an address written without `@`).
+    case obfuscatedAddress
+    /// A common file extension before the top label (`sensors.conf.eg`).
+    case innerExtension
+    /// The top label alone in capitals (`i.MX`, `process.env.TZ`).
+    case capitalTopLabel
+    /// One letter repeated as the top label (`.xxx`).
+    case placeholder
+    /// `->` before it, or `self.` / `this.` (a member access).
+    case memberAccess
+    /// `(` right after it (a call).
+    case call
+    /// A reverse domain name (starts with `com.`, `org.`, …).
+    case reverseDomain
+    /// In a ChangeLog item's file list (`* a.c, b.com:`).
+    case fileList
+    /// `:N` after a name whose top label weighs more as a file extension (a line number).
+    case lineNumber
+    /// `:N` after any other name (a port).
+    case port
+    /// A path, query or fragment after a name whose top label weighs more as a domain.
+    case pathAfterName
+    /// A path after a name whose top label weighs more as a file extension (`gcc.target/i386`).
+    case pathAfterExtension
+    /// A word that introduces a site right before it: visit, see, at, on, via, from, to, hosted, go, open, check.
+    case cueWord
+    /// `=` or `:` right before it (after at most one space: a setting's value).
+    case settingValue
+    /// The text also writes its host with a scheme, `www.` or as an e-mail domain (`DocumentHosts`).
+    case documentHost
+    /// The text also writes the name right after `/` or `\` (a path component).
+    case documentPath
+    /// The text writes its stem before three or more different names (an object's members).
+    case documentMembers
+    /// Its line is code: a Python prompt, or inside a fenced block with a language.
+    case codeLine
+    /// Path segments after the name (`/a` 1, `/a/b` 2, more 3).
+    case pathDepth
+    /// A version right after it (`github.com/x/y v1.2.0`, `example.com/pkg@1.2`).
+    case versionAfter
+    /// The same quote right before and after it (`"github.com/x/y"`).
+    case quoted
+    /// In a table cell (`|` before it on its line).
+    case tableCell
+    /// A word that introduces a package or module right before it: bump, update, upgrade, import, require, get, install, module, package, use.
+    case packageCue
+    /// A path, query or fragment with a character an import path, image
+    /// reference or key never holds: `? # = & % ( )` or one past ASCII (a web page's address).
+    case webPath
+    /// A top label past ASCII (`.我爱你`): an internationalised domain, never a file extension.
+    case nonASCIITopLabel
+    /// The host is under `example.com`, `example.net` or `example.org`, the
+    /// names RFC 2606 §3 reserves for documentation.
+    case documentationDomain
+
+    /// The name in `--explain` and in the trainer's export.
+    var name: String {
+        switch self {
+        case .domainLife: return "domain_life"
+        case .extensionLife: return "extension_life"
+        case .memberLife: return "member_life"
+        case .wordNewDomain: return "word_new_domain"
+        case .wordWeakDomain: return "word_weak_domain"
+        case .fileStem: return "file_stem"
+        case .oneLetterStem: return "one_letter_stem"
+        case .twoLetterStem: return "two_letter_stem"
+        case .camelCase: return "camel_case"
+        case .capitals: return "capitals"
+        case .codeSpan: return "code_span"
+        case .obfuscatedAddress: return "obfuscated_address"
+        case .innerExtension: return "inner_extension"
+        case .capitalTopLabel: return "capital_top_label"
+        case .placeholder: return "placeholder"
+        case .memberAccess: return "member_access"
+        case .call: return "call"
+        case .reverseDomain: return "reverse_domain"
+        case .fileList: return "file_list"
+        case .lineNumber: return "line_number"
+        case .port: return "port"
+        case .pathAfterName: return "path_after_name"
+        case .pathAfterExtension: return "path_after_extension"
+        case .cueWord: return "cue_word"
+        case .settingValue: return "setting_value"
+        case .documentHost: return "document_host"
+        case .documentPath: return "document_path"
+        case .documentMembers: return "document_members"
+        case .codeLine: return "code_line"
+        case .pathDepth: return "path_depth"
+        case .versionAfter: return "version_after"
+        case .quoted: return "quoted"
+        case .tableCell: return "table_cell"
+        case .packageCue: return "package_cue"
+        case .webPath: return "web_path"
+        case .nonASCIITopLabel: return "non_ascii_top_label"
+        case .documentationDomain: return "documentation_domain"
+        }
+    }
+
+    /// The weight of `self` (`BareNameWeights`, in hundredths).
+    @inline(__always)
+    var weight: Int { BareNameWeights.byFeature[rawValue] }
+}

@@ -1,0 +1,169 @@
+@_spi(Layers) import LinkifyModel
+import LinkifyFinding
+
+/// HTML input (SPEC §4): only text nodes are linked — never inside `<a>`,
+/// `<code>`, `<pre>`, `<kbd>`, `<samp>`, raw-text elements (`<script>`,
+/// `<style>`, `<textarea>`, `<title>`…), comments, CDATA, declarations or tags
+/// and their attribute values.
+///
+/// Character references in text are decoded before detection, so
+/// `http://example.com/?a=1&amp;b=2` is found whole with the target
+/// `http://example.com/?a=1&b=2`; the entity's `start`/`end` are mapped back
+/// to the source bytes, references included, so the writers keep the text as
+/// it was.
+public struct HTMLReader: DocumentReader {
+    /// Elements whose text is never linked (SPEC §4): links, text that is
+    /// code or program output (HTML §4.5.1, §4.5.15–.17, §4.4.3, and the
+    /// obsolete `<tt>`), and form controls, where an anchor is not allowed
+    /// (`<button>`, `<select>` and its `<option>`s, `<datalist>`; HTML §4.10).
+    /// An `<option>` is always inside a `<select>` or `<datalist>`, whose
+    /// end closes it, so the option's own optional end tag does not matter.
+    /// SVG and MathML are skipped too: browsers parse their content by other
+    /// rules (§13.2.6.5), and an anchor there is not an HTML link. So is
+    /// `<time>`, the element linkify writes for a date without a link: its
+    /// text is a date already marked up, and reading it again would nest one
+    /// `<time>` in another on the next run (SPEC §4).
+    public static let skippedElements: Set<String> = [
+        "a", "code", "pre", "kbd", "samp", "tt", "button", "select", "datalist", "svg", "math", "time",
+    ]
+
+    /// Creates an HTML reader.
+    public init() {}
+
+    /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
+    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
+        let finder = finder.resumingAfterLinks
+        var result: [Entity] = []
+        for region in linkableRegions(in: document) {
+            entities(in: document, region: region, finder: finder, into: &result)
+        }
+        return result
+    }
+
+    /// The byte ranges of the text nodes that may be linked, sorted and disjoint.
+    public func linkableRegions(in document: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var regions: [Range<Int>] = []
+        var open: [String: Int] = [:]
+        var skipped = 0
+        HTMLTokenizer.forEachToken(in: document) { token in
+            switch token.kind {
+            case .text:
+                if skipped == 0 { regions.append(token.range) }
+            case .startTag(let name) where Self.skippedElements.contains(name):
+                if HTMLTokenizer.foreignElements.contains(name) && !HTMLTokenizer.opensForeignContent(token, in: document) { break }
+                open[name, default: 0] += 1
+                skipped += 1
+            case .endTag(let name) where Self.skippedElements.contains(name):
+                // An end tag without its start tag is ignored, as browsers ignore it.
+                if let count = open[name], count > 0 {
+                    open[name] = count - 1
+                    skipped -= 1
+                }
+            default:
+                break
+            }
+        }
+        return regions
+    }
+
+    /// Finds the entities of one text node, decoding its character references.
+    package func entities(in document: UnsafeBufferPointer<UInt8>, region: Range<Int>, finder: EntityFinder, into result: inout [Entity]) {
+        guard let decoded = DecodedText(document, region) else {
+            let slice = UnsafeBufferPointer(rebasing: document[region])
+            for entity in Self.entities(in: slice, finder: finder) { result.append(entity.shifted(by: region.lowerBound)) }
+            return
+        }
+        decoded.bytes.withUnsafeBufferPointer { t in
+            var finder = finder
+            if let sink = finder.options.explanations, let base = t.baseAddress {
+                // `--explain`: the decoded copy's offsets told as the document's.
+                finder = finder.explaining(to: CopySink(inner: sink, document: document, copy: base, count: t.count,
+                                                        start: decoded.sourceStart, end: decoded.sourceEnd))
+            }
+            for var entity in Self.entities(in: t, finder: finder) {
+                // The target is the decoded text: spelt out before the range moves to the source.
+                entity.spellOutTarget(in: t)
+                entity.end = decoded.sourceEnd(of: entity.end)
+                entity.start = decoded.sourceStart(of: entity.start)
+                result.append(entity)
+            }
+        }
+    }
+}
+
+extension HTMLReader {
+    /// The entities of one text node as every later run reads them: the text
+    /// after each written element is a text node of its own (SecondRun.swift).
+    static func entities(in text: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
+        var rescan = LinkBoundaryRescan(finder: finder, budget: LinkBoundaryRescan.budget(forDocumentOf: text.count),
+                                        writtenAs: .html)
+        return rescan.entities(in: text, from: 0)
+    }
+}
+
+/// A text node with its character references decoded, and the way back from
+/// decoded offsets to source offsets.
+struct DecodedText {
+    /// One decoded reference: where its bytes are in the decoded text and in the source.
+    package struct Reference {
+        package var decoded: Range<Int>
+        package var source: Range<Int>
+    }
+
+    /// The decoded bytes (UTF-8).
+    package var bytes: [UInt8] = []
+    /// The references, in order.
+    package var references: [Reference] = []
+    /// Source offset of decoded offset 0.
+    package let origin: Int
+
+    /// Decodes the references of `t[region]`; nil when it has none.
+    package init?(_ t: UnsafeBufferPointer<UInt8>, _ region: Range<Int>) {
+        origin = region.lowerBound
+        var i = region.lowerBound
+        var copied = region.lowerBound
+        while let amp = HTMLTokenizer.nextByte(0x26, in: t, from: i), amp < region.upperBound {
+            guard let (scalar, end) = HTMLCharacterReference.decode(t, at: amp, limit: region.upperBound) else {
+                i = amp + 1
+                continue
+            }
+            if bytes.isEmpty { bytes.reserveCapacity(region.count) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: t[copied..<amp]))
+            let decodedStart = bytes.count
+            UTF8Bytes.append(scalar, to: &bytes)
+            references.append(Reference(decoded: decodedStart..<bytes.count, source: amp..<end))
+            i = end
+            copied = end
+        }
+        guard !references.isEmpty else { return nil }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: t[copied..<region.upperBound]))
+    }
+
+    /// The index of the last reference whose decoded range starts before `d`
+    /// (`inclusive`: at or before), or nil.
+    package func lastReference(before d: Int, inclusive: Bool) -> Int? {
+        var lo = 0, hi = references.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let s = references[mid].decoded.lowerBound
+            if inclusive ? s <= d : s < d { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == 0 ? nil : lo - 1
+    }
+
+    /// The source offset where the decoded byte at `d` comes from (a start).
+    package func sourceStart(of d: Int) -> Int {
+        guard let k = lastReference(before: d, inclusive: true) else { return origin + d }
+        let r = references[k]
+        if d < r.decoded.upperBound { return r.source.lowerBound }
+        return r.source.upperBound + (d - r.decoded.upperBound)
+    }
+
+    /// The source offset just past the decoded byte before `d` (an end).
+    package func sourceEnd(of d: Int) -> Int {
+        guard let k = lastReference(before: d, inclusive: false) else { return origin + d }
+        let r = references[k]
+        if d <= r.decoded.upperBound { return r.source.upperBound }
+        return r.source.upperBound + (d - r.decoded.upperBound)
+    }
+}

@@ -1,0 +1,153 @@
+@_spi(Layers) import LinkifyModel
+import LinkifyFinding
+import LinkifyRendering
+
+/// `--from markdown`: CommonMark 0.29 with the GFM extensions (SPEC §4).
+///
+/// Only text is linked: nothing inside code spans, fenced or indented code
+/// blocks, links and images (inline, reference, `<…>` autolinks) and their
+/// destinations and titles, link reference definitions, raw HTML (inline and
+/// blocks, comments), front matter (`---` or `+++` at the top), backslash
+/// escapes, emphasis delimiters or table pipes. The whole document is read
+/// first, so a reference definition may follow its use.
+///
+/// With `--profile gfm` URLs are matched during inline parsing as cmark-gfm
+/// does (so a URL can run over `**` or a code span, and never starts inside
+/// brackets); everything else is found in the text runs left after it.
+public struct MarkdownReader: DocumentReader {
+    /// Whether text inside the raw HTML elements that annotate skips
+    /// (`<code>`, `<pre>`, `<a>`, `<kbd>`, `<samp>`, `<tt>` …) is left alone
+    /// with the gfm profile too. Annotate with gfm links it, as cmark-gfm
+    /// does; `lint` does not report it, as markdownlint's MD034 does not.
+    public var skipsRawElementsWithGFM = false
+
+    /// Creates a Markdown reader.
+    public init() {}
+
+    /// Creates a Markdown reader that skips raw HTML elements whatever the profile (`lint`).
+    public init(skipsRawElementsWithGFM: Bool) { self.skipsRawElementsWithGFM = skipsRawElementsWithGFM }
+
+    /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
+    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
+        var result: [Entity] = []
+        entities(in: document, finder: finder) { batch, _ in result.append(contentsOf: batch) }
+        result.sort { $0.start < $1.start }
+        return result
+    }
+
+    /// The entities chunk by chunk (paragraph, heading, table cell), in
+    /// document order. The reference labels are collected by a first pass
+    /// of the block parser (a definition may follow its use); the second
+    /// pass holds one chunk at a time, so that memory beyond the document
+    /// stays small however long it is.
+    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder,
+                         batches body: (_ entities: [Entity], _ settled: Int) throws -> Void) rethrows {
+        var references: Set<String> = []
+        if MarkdownBlockParser.mayDefineReferences(document) {
+            var labels = MarkdownBlockParser(document)
+            references = labels.parse(chunks: { _ in })
+        }
+        var parser = MarkdownBlockParser(document)
+        let (urlFinder, restFinder) = Self.finders(splitting: finder)
+        var batch: [Entity] = []
+        var joined: [UInt8] = []
+        var budget = LinkBoundaryRescan.budget(forDocumentOf: document.count)
+        _ = try parser.parse { chunk in
+            guard let last = chunk.lines.last else { return }
+            batch.removeAll(keepingCapacity: true)
+            entities(in: chunk, document, references, urlFinder, restFinder, joined: &joined, budget: &budget, into: &batch)
+            batch.sort { $0.start < $1.start }
+            try body(batch, last.upperBound)
+        }
+    }
+
+    /// The entities of one chunk, with offsets into `document`; `budget`:
+    /// the bytes the document's text runs may still rescan (`LinkBoundaryRescan`).
+    func entities(in chunk: MarkdownBlocks.Chunk, _ document: UnsafeBufferPointer<UInt8>, _ references: Set<String>,
+                  _ urlFinder: EntityFinder?, _ restFinder: EntityFinder?, joined: inout [UInt8], budget: inout Int,
+                  into result: inout [Entity]) {
+        guard let first = chunk.lines.first else { return }
+        // The finders, which `--explain` may point at a sink for the joined copy below.
+        var (urlFinder, restFinder) = (urlFinder, restFinder)
+        func parse(_ text: UnsafeBufferPointer<UInt8>) -> [Entity] {
+            var inline = MarkdownInlineParser(chunk: text, references: references, urlFinder: urlFinder,
+                                              restFinder: restFinder, rescanBudget: budget)
+            inline.skipsRawElementsWithGFM = skipsRawElementsWithGFM
+            defer { budget = inline.rescanBudget }
+            return inline.parse()
+        }
+        if chunk.lines.count == 1 {
+            let slice = UnsafeBufferPointer(rebasing: document[first])
+            for e in WrittenChunkCheck.entities(in: slice, parse: parse) { keep(e.shifted(by: first.lowerBound), document, into: &result) }
+            return
+        }
+        joined.removeAll(keepingCapacity: true)
+        var starts: [Int] = []
+        starts.reserveCapacity(chunk.lines.count)
+        for line in chunk.lines {
+            starts.append(joined.count)
+            joined.append(contentsOf: UnsafeBufferPointer(rebasing: document[line]))
+            joined.append(0x0A)
+        }
+        joined.removeLast()
+        let found = joined.withUnsafeBufferPointer { j -> [Entity] in
+            // `--explain`: what the finders say about the joined copy is told in the document's offsets.
+            if let sink = (urlFinder ?? restFinder)?.options.explanations, let base = j.baseAddress {
+                let mapping = CopySink(inner: sink, document: document, copy: base, count: j.count,
+                                       start: { Self.documentOffset($0, starts, chunk.lines) },
+                                       end: { Self.documentOffset($0, starts, chunk.lines) })
+                urlFinder = urlFinder?.explaining(to: mapping)
+                restFinder = restFinder?.explaining(to: mapping)
+            }
+            return WrittenChunkCheck.entities(in: j, parse: parse)
+        }
+        var line = 0
+        for e in found {
+            while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
+            // Entities never cross a line ending; drop any that would.
+            let lineLength = chunk.lines[line].count
+            guard e.end - starts[line] <= lineLength else { continue }
+            keep(e.shifted(by: chunk.lines[line].lowerBound - starts[line]), document, into: &result)
+        }
+    }
+
+    /// The document offset of offset `o` of a chunk's joined copy, whose
+    /// lines start at `starts` (a joining `\n` maps to its line's end).
+    package static func documentOffset(_ o: Int, _ starts: [Int], _ lines: [Range<Int>]) -> Int {
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if starts[mid] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        return min(lines[lo].lowerBound + (o - starts[lo]), lines[lo].upperBound)
+    }
+
+    /// Keeps `e` unless its link could not be written where it stands: right
+    /// after a backslash that escapes its first character. (After `!` or a
+    /// literal `\` the writer escapes that byte.)
+    package func keep(_ e: Entity, _ document: UnsafeBufferPointer<UInt8>, into result: inout [Entity]) {
+        if !MarkdownLink.isWritable(document, at: e.start, text: UTF8Bytes.string(document, e.range), target: e.target(in: document)) {
+            return
+        }
+        result.append(e)
+    }
+
+    /// With the gfm profile, a finder for URLs alone (used inside the inline
+    /// pass) and one for the other kinds; with the twitter profile, the finder
+    /// for all kinds with `resumesAfterLinks`; otherwise the finder itself.
+    package static func finders(splitting finder: EntityFinder) -> (EntityFinder?, EntityFinder?) {
+        let options = finder.options
+        if options.profile == .twitter && options.kinds.contains(.url) {
+            // twitter-text's URL match may run past the URL it reports (LinkBoundaryRescan).
+            return (nil, finder.resumingAfterLinks)
+        }
+        guard options.profile == .gfm, options.kinds.contains(.url) else { return (nil, finder) }
+        var urls = options
+        urls.kinds = .url
+        urls.userScanners = []
+        var rest = options
+        rest.kinds.remove(.url)
+        let restFinder = rest.kinds.isEmpty && rest.userScanners.isEmpty ? nil : EntityFinder(options: rest)
+        return (EntityFinder(options: urls), restFinder)
+    }
+}
