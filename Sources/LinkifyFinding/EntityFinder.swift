@@ -42,6 +42,13 @@ public struct EntityFinder: Sendable {
         return EntityFinder(options: options)
     }
 
+    /// This finder telling nothing (`--explain`'s sink removed).
+    package var withoutExplanations: EntityFinder {
+        var options = self.options
+        options.explanations = nil
+        return EntityFinder(options: options)
+    }
+
     /// The entities in `text` that start at or after `minStart`, sorted and disjoint.
     /// Offsets are bytes into `text`. With `options.explanations` set, the
     /// decisions are also handed to that sink.

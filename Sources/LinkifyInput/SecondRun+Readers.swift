@@ -46,9 +46,7 @@ package struct LinkBoundaryRescan {
 
     package init(finder: EntityFinder, budget: Int, writtenAs: WrittenSyntax = .markdown) {
         self.finder = finder
-        var quiet = finder.options
-        quiet.explanations = nil
-        self.rescanFinder = finder.options.explanations == nil ? finder : EntityFinder(options: quiet)
+        self.rescanFinder = finder.options.explanations == nil ? finder : finder.withoutExplanations
         self.budget = budget
         self.writtenAs = writtenAs
     }
