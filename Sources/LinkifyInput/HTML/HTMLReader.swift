@@ -122,7 +122,9 @@ struct DecodedText {
         origin = region.lowerBound
         var i = region.lowerBound
         var copied = region.lowerBound
-        while let amp = HTMLTokenizer.nextByte(0x26, in: t, from: i), amp < region.upperBound {
+        // The search stops at the node's end: a window holds many nodes, and few `&`.
+        let node = UnsafeBufferPointer(rebasing: t[..<region.upperBound])
+        while case let amp = ByteSearch.first(of: 0x26, in: node, from: i), amp < region.upperBound {
             guard let (scalar, end) = HTMLCharacterReference.decode(t, at: amp, limit: region.upperBound) else {
                 i = amp + 1
                 continue
