@@ -39,37 +39,62 @@ extension Driver {
         }
         let jobOf = configs.group, lintJobs = jobs
         let runner = JobRunner(requested: options.jobs, inputs: inputs.count)
-        // Files are linted in parallel a batch at a time and reported in input
-        // order, so output streams and what waits is one batch of findings.
+        // Small files are linted in parallel a batch at a time, their findings
+        // collected; the others (all of them with one worker) are linted by this
+        // thread as a stream, their findings reported as they are found. Both
+        // are reported in input order, so what waits is one batch of small
+        // files' findings (SPEC §7: memory bounded whatever the file's size).
         let batchSize = runner.workers == 1 ? 1 : 16 * runner.workers
         var batchStart = 0
         var filesChecked = 0, findingsFound = 0
-        while batchStart < inputs.count {
-            let range = batchStart..<min(batchStart + batchSize, inputs.count)
-            let batch = Array(inputs[range])
-            let first = range.lowerBound
-            batchStart += batch.count
-            for outcome in runner.map(batch.count, { i in Result { try lintJobs[jobOf[first + i]].lint(batch[i]) } }) {
-                switch outcome {
-                case .success(let findings):
-                    filesChecked += 1
-                    findingsFound += findings.count
-                    if !findings.isEmpty { status.record(1) }
-                    out.buffer += reporter.report(findings)
-                    try out.flushIfFull()
-                case .failure(let skipped as SkippedFile):
-                    if options.verbose && !options.quiet {
-                        try out.flush()
-                        report("linkify: \(skipped.path): skipped: \(skipped.reason)")
-                    }
-                case .failure(let error):
-                    guard let e = error as? FileError else { throw error }
+        let stream = ReportStream(reporter)
+        func record(_ outcome: Result<Int, any Error>) throws {
+            switch outcome {
+            case .success(let count):
+                filesChecked += 1
+                findingsFound += count
+                if count > 0 { status.record(1) }
+            case .failure(let skipped as SkippedFile):
+                if options.verbose && !options.quiet {
                     try out.flush()
-                    report("linkify: \(e.path): \(e.message)")
-                    status.record(2)
+                    report("linkify: \(skipped.path): skipped: \(skipped.reason)")
                 }
+            case .failure(let error):
+                guard let e = error as? FileError else { throw error }
+                try out.flush()
+                report("linkify: \(e.path): \(e.message)")
+                status.record(2)
             }
         }
+        while batchStart < inputs.count {
+            let range = batchStart..<min(batchStart + batchSize, inputs.count)
+            batchStart = range.upperBound
+            let streamed = range.map { runner.workers == 1 || LintJob.isStreamed(inputs[$0]) }
+            let parallel = range.filter { !streamed[$0 - range.lowerBound] }
+            let collected = runner.map(parallel.count) { k in
+                let i = parallel[k]
+                return Result { try lintJobs[jobOf[i]].collect(inputs[i]) }
+            }
+            var next = 0
+            for i in range {
+                if streamed[i - range.lowerBound] {
+                    let before = stream.found
+                    let outcome = Result { try lintJobs[jobOf[i]].stream(inputs[i], to: stream, out: out) }
+                    // Findings written before an error (a closed pipe) still decide the status.
+                    if stream.found > before { status.record(1) }
+                    try record(outcome.map { stream.found - before })
+                    continue
+                }
+                let outcome = collected[next].map { findings in
+                    out.buffer += stream.reporter.report(findings)
+                    return findings.count
+                }
+                next += 1
+                try record(outcome)
+                try out.flushIfFull()
+            }
+        }
+        reporter = stream.reporter
         out.buffer += reporter.finish()
         // SPEC §6: a report read on a terminal ends with a summary, on standard error.
         if options.lintFormat == .text && !options.quiet && FileSystem.isTerminal(io.stdout) {
@@ -135,25 +160,79 @@ struct LintJob: Sendable {
     /// What the run's `--fix` writes share.
     var rewrites = RewriteRun { _ in }
 
-    /// Lints one input; with `fix`, rewrites it and returns what is left.
-    func lint(_ input: Input) throws -> [LintFinding] {
+    /// Inputs above this size are linted as a stream rather than collected on a worker.
+    static let collectedSize = 4 << 20
+
+    /// Whether `input` is linted as a stream by the driver's thread: standard
+    /// input, and files too large to hold their findings while they wait.
+    static func isStreamed(_ input: Input) -> Bool {
+        input.path == "-" || input.size > collectedSize
+    }
+
+    /// Lints one input and returns its findings (what is left after `fix`).
+    func collect(_ input: Input) throws -> [LintFinding] {
+        var result: [LintFinding] = []
+        try lint(input, report: { findings, _ in result += findings; return [] }, drain: { _ in })
+        return result
+    }
+
+    /// Lints one input, writing its findings through `stream` to `out` as they
+    /// are found (`stream.found` counts them).
+    func stream(_ input: Input, to stream: ReportStream, out: FileOutput) throws {
+        try out.flush()
+        try lint(input, report: { findings, _ in
+            stream.found += findings.count
+            return stream.reporter.report(findings)
+        }, drain: { bytes in
+            if bytes.count >= out.blockSize { try out.write(&bytes) }
+        }, finished: { bytes in try out.write(&bytes) })
+    }
+
+    /// Lints one input: its findings go to `report` as they settle, whose
+    /// bytes go to `drain` and, at the end, to `finished`. With `fix` the
+    /// input is read whole, rewritten, and what is left is reported.
+    func lint(_ input: Input, report: @escaping ([LintFinding], [Entity]) -> [UInt8],
+              drain: (inout [UInt8]) throws -> Void, finished: (inout [UInt8]) throws -> Void = { _ in }) throws {
         // SPEC §6: standard input is Markdown, unless --stdin-filepath names it otherwise.
         let shownPath = input.name(stdinFilepath: stdinFilepath) ?? input.path
         let format = input.format(from: from, stdinFilepath: stdinFilepath, standardInput: .markdown)
         if input.ignored { throw SkippedFile(path: shownPath, reason: "ignored") }
         let linter = Linter(format: format, finder: finder)
-        let document = try InputFile.withOpened(input, stdin: stdin) { file in
-            try file.skipIfBinary()
-            return try file.readAll()
-        }
         let path = displaysPaths ? PathBytes.displayed(shownPath) : shownPath
-        var result = document.withUnsafeBufferPointer { linter.lint($0, path: path) }
-        guard fix, !result.findings.isEmpty,
-              let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) else {
-            return result.findings
+        var pending: [UInt8] = []
+        try InputFile.withOpened(input, stdin: stdin) { file in
+            try file.skipIfBinary()
+            guard !fix, file.isRegularFile else {
+                // Read whole: rewritten in place, or not seekable for the file-wide comments' first look.
+                let document = try file.readAll()
+                let result = document.withUnsafeBufferPointer { linter.lint($0, path: path) }
+                var found = result
+                if fix, !result.findings.isEmpty,
+                   let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) {
+                    try RewriteTarget.replaceContents(of: input.path, with: fixed, run: rewrites)
+                    found = fixed.withUnsafeBufferPointer { linter.lint($0, path: path) }
+                }
+                if !found.findings.isEmpty { pending += report(found.findings, found.entities) }
+                return
+            }
+            // markdownlint's file-wide comments count wherever they stand: a first look for them.
+            let size = Int(file.status.st_size)
+            var scan = FileWideScan()
+            try file.forEachChunk(at: 0) { scan.look(in: $0) }
+            var annotator = linter.annotator(path: path, fileWide: scan.off, expectedSize: size, report: report)
+            try FileInput(fd: file.fd, path: input.path).forEachChunk { chunk in
+                try annotator.feed(chunk, into: &pending, drain: drain)
+            }
+            try annotator.finish(into: &pending, drain: drain)
         }
-        try RewriteTarget.replaceContents(of: input.path, with: fixed, run: rewrites)
-        result = fixed.withUnsafeBufferPointer { linter.lint($0, path: path) }
-        return result.findings
+        try finished(&pending)
     }
+}
+
+/// The run's reporter, shared by the findings of every file in input order.
+final class ReportStream {
+    var reporter: any LintReporter
+    /// Findings reported so far.
+    var found = 0
+    init(_ reporter: any LintReporter) { self.reporter = reporter }
 }

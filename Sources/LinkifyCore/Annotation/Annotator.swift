@@ -42,20 +42,36 @@ public struct Annotator {
     ///     a document read whole is then held in one allocation.
     public init(input: InputFormat, finder: EntityFinder, renderer: any Renderer, sliceSize: Int = 64 * 1024,
                 expectedSize: Int? = nil) {
+        self.init(input: input, finder: finder, renderer: renderer, sliceSize: sliceSize, expectedSize: expectedSize,
+                  comments: DisableStream(), reader: input.reader)
+    }
+
+    /// Creates an annotator whose disable comments are read by `comments`
+    /// (lint's read markdownlint's too) and whose documents held whole are
+    /// read by `reader` (lint's Markdown reader skips more).
+    package init(input: InputFormat, finder: EntityFinder, renderer: any Renderer, sliceSize: Int = 64 * 1024,
+                 expectedSize: Int? = nil, comments: DisableStream, reader: any DocumentReader) {
         self.finder = finder
         self.input = input
         self.sliceSize = max(1, sliceSize)
+        self.comments = comments
+        self.reader = reader
         if Self.readsWhole(input, finder) {
             var bytes: [UInt8] = []
             if let expectedSize, expectedSize > 0 { bytes.reserveCapacity(expectedSize + 1) }
             document = bytes
             self.renderer = renderer
         } else if input == .html {
-            html = StreamingHTMLAnnotator(finder: finder, renderer: renderer)
+            html = StreamingHTMLAnnotator(finder: finder, renderer: renderer, disable: comments)
         } else {
-            text = StreamingAnnotator(finder: finder, renderer: renderer)
+            text = StreamingAnnotator(finder: finder, renderer: renderer, disable: comments)
         }
     }
+
+    /// How disable comments are read (SPEC §6).
+    let comments: DisableStream
+    /// How a document held whole is read.
+    let reader: any DocumentReader
 
     /// Whether a document of `input` is held whole before anything is written.
     public static func readsWhole(_ input: InputFormat, _ finder: EntityFinder) -> Bool {
@@ -84,10 +100,10 @@ public struct Annotator {
         if let bytes = document, var renderer {
             document = nil
             self.renderer = nil
-            let (finder, input, size) = (self.finder, self.input, sliceSize)
+            let (finder, reader, comments, size) = (self.finder, self.reader, self.comments, sliceSize)
             try bytes.withUnsafeBufferPointer { t in
-                try Self.annotate(document: t, input: input, finder: finder, renderer: &renderer, sliceSize: size,
-                                  into: &out, drain: drain)
+                try Self.annotate(document: t, reader: reader, finder: finder, comments: comments, renderer: &renderer,
+                                  sliceSize: size, into: &out, drain: drain)
             }
             return
         }
@@ -127,12 +143,11 @@ public struct Annotator {
     /// slices of about `sliceSize` bytes, `drain` called after each. With an
     /// explanation sink, every entity is found before anything is written,
     /// in one piece.
-    static func annotate(document: UnsafeBufferPointer<UInt8>, input: InputFormat, finder: EntityFinder,
-                         renderer: inout any Renderer, sliceSize: Int, into out: inout [UInt8],
+    static func annotate(document: UnsafeBufferPointer<UInt8>, reader: any DocumentReader, finder: EntityFinder,
+                         comments: DisableStream, renderer: inout any Renderer, sliceSize: Int, into out: inout [UInt8],
                          drain: (inout [UInt8]) throws -> Void) rethrows {
-        let reader = input.reader
         // `<!-- linkify-disable -->` and its kin turn entities off as they do for lint (SPEC §6).
-        var disabled = DisableStream()
+        var disabled = comments
         disabled.look(in: document)
         if let sink = finder.options.explanations {
             sink.beginDocument(document)
@@ -153,6 +168,14 @@ public struct Annotator {
             }
             try writeSlices(document, &at, to: document.count, pending, sliceSize, &renderer, &out, drain)
         }
+    }
+
+    /// `document`, held whole, read by `input`'s reader, with linkify's disable comments.
+    static func annotate(document: UnsafeBufferPointer<UInt8>, input: InputFormat, finder: EntityFinder,
+                         renderer: inout any Renderer, sliceSize: Int, into out: inout [UInt8],
+                         drain: (inout [UInt8]) throws -> Void) rethrows {
+        try annotate(document: document, reader: input.reader, finder: finder, comments: DisableStream(), renderer: &renderer,
+                     sliceSize: sliceSize, into: &out, drain: drain)
     }
 
     /// `document`, held whole, annotated into `out` in one piece.

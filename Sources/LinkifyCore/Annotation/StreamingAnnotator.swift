@@ -34,15 +34,16 @@ struct StreamingAnnotator {
     /// Bytes at the start of `window` that were already rendered (context only).
     var written = 0
     /// The disable comments read so far.
-    var disable = DisableStream()
+    var disable: DisableStream
 
     /// Bytes at the end of a window that wait for the next chunk.
     static let keep = Limits.maxEntityBytes + 4096
 
     /// Creates an annotator; `chunkSize` is how many new bytes make a window.
-    init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 1 << 20) {
+    init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 1 << 20, disable: DisableStream = DisableStream()) {
         self.finder = finder
         self.renderer = renderer
+        self.disable = disable
         self.chunkSize = max(chunkSize, 1)
         // Start small and grow while windows are sparse: the first window of
         // a dense input is as bounded as the others.

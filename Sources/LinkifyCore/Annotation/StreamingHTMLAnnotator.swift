@@ -40,9 +40,10 @@ struct StreamingHTMLAnnotator {
     }
 
     /// Creates an annotator; `chunkSize` is how many new bytes make a window.
-    init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 2 << 20) {
+    init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 2 << 20, disable: DisableStream = DisableStream()) {
         self.finder = finder.resumingAfterLinks  // the output is read again as HTML (SecondRun)
         self.renderer = renderer
+        self.disable = disable
         self.chunkSize = max(chunkSize, 1)
     }
 
@@ -80,7 +81,7 @@ struct StreamingHTMLAnnotator {
     }
 
     /// The disable comments read so far (`<!-- linkify-disable -->` and its kin, SPEC §6).
-    var disable = DisableStream()
+    var disable: DisableStream
 
     /// Renders what is settled in `t`; returns how many bytes were rendered.
     mutating func settle(_ t: UnsafeBufferPointer<UInt8>, final: Bool, into out: inout [UInt8]) -> Int {

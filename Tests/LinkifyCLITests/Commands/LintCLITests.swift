@@ -132,6 +132,35 @@ let markdownReaderSkipsLinks: Bool = {
         #expect(r.out == "status 0\n")
     }
 
+    @Test func largeFilesAreStreamedInInputOrderWithTheirFileWideComments() {
+        // Files above 4 MiB are linted as a stream by one thread, the others on the workers: the report keeps input order.
+        let filler = String(repeating: "plain words without any link in them at all\n", count: 110_000)
+        let dir = lintFolder([
+            "a.txt": "https://a.example.com\n",
+            "big.txt": "https://big.example.com/first\n" + filler + "https://big.example.com/last\n",
+            "c.txt": "https://c.example.com\n",
+            // markdownlint's file-wide comment counts wherever it stands, even after what it turns off.
+            "off.txt": "https://off.example.com/first\n" + filler + "<!-- markdownlint-disable-file MD034 -->\n",
+            "d.txt": "https://d.example.com\n",
+        ])
+        defer { Subprocess.removeTree(dir) }
+        let expected = """
+            a.txt:1:1: bare URL https://a.example.com
+            big.txt:1:1: bare URL https://big.example.com/first
+            big.txt:110002:1: bare URL https://big.example.com/last
+            c.txt:1:1: bare URL https://c.example.com
+            d.txt:1:1: bare URL https://d.example.com
+
+            """
+        for jobs in ["1", "2"] {
+            let r = Subprocess.linkify(["lint", "-j", jobs, "a.txt", "big.txt", "c.txt", "off.txt", "d.txt"], cwd: dir)
+            #expect(r.status == 1)
+            #expect(r.out == expected, "-j \(jobs)")
+        }
+        let stdin = Subprocess.bash("'\(Subprocess.linkify)' lint --stdin-filepath off.txt - < off.txt; echo \"status $?\"", cwd: dir)
+        #expect(stdin.out == "status 0\n")
+    }
+
     @Test func directoriesAreWalkedForMarkdownFiles() {
         let dir = lintFolder([
             "a.md": "https://a.example.com\n", "b.txt": "https://b.example.com\n", "c.html": "https://c.example.com\n",
