@@ -117,7 +117,7 @@ fuzz: $(FUZZ_BIN)
 	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $(FUZZ_FLAGS) -dict=fuzz/linkify.dict -max_total_time=$(FUZZ_SECONDS) \
 		-artifact_prefix=.build/fuzz/artifacts/ -print_final_stats=1 .build/fuzz/corpus fuzz/seeds
 
-# Time and peak memory of the 1 GiB pathological inputs (PATHO_MIB=1024 by default).
+# Time and peak memory of every reader on its pathological shapes (one table; PATHO_MIB=16 by default).
 pathological: build
 	scripts/bench/pathological.sh
 
