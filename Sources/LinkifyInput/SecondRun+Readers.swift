@@ -69,8 +69,17 @@ package struct LinkBoundaryRescan {
         entities(in: text, from: minStart, depth: 0)
     }
 
+    /// `entities(in:from:)` when the first scan's entities are `found` already.
+    package mutating func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int, found: [Entity]) -> [Entity] {
+        rescanned(found, in: text, from: minStart, depth: 0)
+    }
+
     private mutating func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int, depth: Int) -> [Entity] {
-        let found = (depth == 0 ? finder : rescanFinder).entities(in: text, from: minStart)
+        rescanned((depth == 0 ? finder : rescanFinder).entities(in: text, from: minStart), in: text, from: minStart, depth: depth)
+    }
+
+    /// `found`, the entities of `text[minStart...]`, with the gaps beside the written ones read again.
+    private mutating func rescanned(_ found: [Entity], in text: UnsafeBufferPointer<UInt8>, from minStart: Int, depth: Int) -> [Entity] {
         guard budget > 0, depth < Self.maxDepth, found.contains(where: { isWritten($0, in: text) }) else { return found }
         var result: [Entity] = []
         result.reserveCapacity(found.count)

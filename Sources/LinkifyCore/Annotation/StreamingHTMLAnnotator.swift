@@ -105,7 +105,7 @@ struct StreamingHTMLAnnotator {
             at = end
             continuation = nil
             if case .tag(let name, true, _) = c, HTMLTokenizer.rawTextElements.contains(name),
-               open["svg", default: 0] + open["math", default: 0] == 0 {
+               foreignDepth == 0 {
                 continuation = .rawText(name: name)
                 scriptEscape = HTMLTokenizer.ScriptEscape()
                 return at + settle(UnsafeBufferPointer(rebasing: t[at...]), final: final, into: &out)
@@ -115,7 +115,7 @@ struct StreamingHTMLAnnotator {
         let base = at
         var pending: HTMLTokenizer.Token?
         let reader = HTMLReader()
-        let foreignDepth = open["svg", default: 0] + open["math", default: 0]
+        let foreignDepth = foreignDepth
         HTMLTokenizer.forEachToken(in: rest, foreignDepth: foreignDepth) { token in
             guard pending == nil else { return }
             let range = (token.range.lowerBound + base)..<(token.range.upperBound + base)
@@ -190,7 +190,7 @@ struct StreamingHTMLAnnotator {
             return
         case .startTag(let name):
             if HTMLTokenizer.foreignElements.contains(name) && !HTMLTokenizer.opensForeignContent(token, in: t) { break }
-            let inForeign = open["svg", default: 0] + open["math", default: 0] > 0
+            let inForeign = foreignDepth > 0
             noteStart(name)
             if !inForeign && HTMLTokenizer.rawTextElements.contains(name) { lastRawTextName = name }
         case .endTag(let name):
@@ -205,13 +205,18 @@ struct StreamingHTMLAnnotator {
         guard HTMLReader.skippedElements.contains(name) else { return }
         open[name, default: 0] += 1
         skipped += 1
+        if HTMLTokenizer.foreignElements.contains(name) { foreignDepth += 1 }
     }
 
     mutating func noteEnd(_ name: String) {
         guard HTMLReader.skippedElements.contains(name), let count = open[name], count > 0 else { return }
         open[name] = count - 1
         skipped -= 1
+        if HTMLTokenizer.foreignElements.contains(name) { foreignDepth -= 1 }
     }
+
+    /// Open `<svg>` and `<math>` elements (`open`'s counts of the two).
+    var foreignDepth = 0
 
     /// Where the continued token ends in `t`, or nil when it goes on past it.
     func resume(_ c: Continuation, _ t: UnsafeBufferPointer<UInt8>, final: Bool) -> Int? {

@@ -23,7 +23,7 @@ public struct HTMLReader: DocumentReader {
     /// `<time>`, the element linkify writes for a date without a link: its
     /// text is a date already marked up, and reading it again would nest one
     /// `<time>` in another on the next run (SPEC §4).
-    public static let skippedElements: Set<String> = [
+    public static let skippedElements: ElementNames = [
         "a", "code", "pre", "kbd", "samp", "tt", "button", "select", "datalist", "svg", "math", "time",
     ]
 
@@ -95,9 +95,12 @@ extension HTMLReader {
     /// The entities of one text node as every later run reads them: the text
     /// after each written element is a text node of its own (SecondRun.swift).
     static func entities(in text: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
+        let found = finder.entities(in: text, from: 0)
+        // Most text nodes link nothing, and then nothing is read again.
+        guard !found.isEmpty else { return found }
         var rescan = LinkBoundaryRescan(finder: finder, budget: LinkBoundaryRescan.budget(forDocumentOf: text.count),
                                         writtenAs: .html)
-        return rescan.entities(in: text, from: 0)
+        return rescan.entities(in: text, from: 0, found: found)
     }
 }
 

@@ -45,12 +45,12 @@ public struct HTMLTokenizer: Sendable {
 
     /// Elements whose content is raw text up to their end tag (WHATWG HTML
     /// §13.2.6.4.7: RCDATA and RAWTEXT elements, script data, and plaintext).
-    public static let rawTextElements: Set<String> = [
+    public static let rawTextElements: ElementNames = [
         "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
     ]
 
     /// Elements that start foreign content (SVG, MathML).
-    public static let foreignElements: Set<String> = ["svg", "math"]
+    public static let foreignElements: ElementNames = ["svg", "math"]
 
     /// Whether `token` (a start tag of `t`) opens SVG or MathML content that
     /// needs an end tag: `<svg/>` closes itself there (§13.2.6.5).
