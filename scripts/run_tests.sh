@@ -58,6 +58,8 @@ step "bare-name model (the corpus export is the binary's, its decisions the weig
 step "layers (no upward or unlisted import between targets)" scripts/check/layers.sh && passed=$((passed + 1))
 step "fuzz replay (fuzz/seeds, fuzz/regressions through every fuzz check)" \
   sh -c 'swift build -c release --product LinkifyFuzz >/dev/null && .build/release/LinkifyFuzz fuzz/seeds fuzz/regressions' && passed=$((passed + 1))
+step "engine properties (explain, lint = annotate, second run; Fixtures and a corpus sample)" \
+  python3 scripts/check/engine_properties.py --bin .build/release/linkify && passed=$((passed + 1))
 step "readme examples" python3 scripts/check/readme_examples.py --bin-dir .build/release && passed=$((passed + 1))
 step "install" scripts/check/test_install.sh && passed=$((passed + 1))
 step "ci examples" python3 scripts/check/test_ci_examples.py && passed=$((passed + 1))
