@@ -6,23 +6,36 @@ extension MarkdownBlockParser {
     /// remembering their labels; returns the lines left.
     mutating func takeReferenceDefinitions(_ lines: [Range<Int>]) -> [Range<Int>] {
         guard let firstLine = lines.first, t[firstLine.lowerBound] == 0x5B else { return lines }
+        // The lines' text: the source itself when they are one range, else a copy joined by `\n`.
         var joined: [UInt8] = []
-        var lineStarts: [Int] = []
-        for line in lines {
-            lineStarts.append(joined.count)
-            joined.append(contentsOf: UnsafeBufferPointer(rebasing: t[line]))
-            joined.append(0x0A)
+        var starts: [Int] = []
+        if lines.count > 1 {
+            for line in lines {
+                starts.append(joined.count)
+                joined.append(contentsOf: UnsafeBufferPointer(rebasing: t[line]))
+                joined.append(0x0A)
+            }
+        } else {
+            starts = [0]
         }
-        var consumedLines = 0
-        joined.withUnsafeBufferPointer { j in
-            var at = 0
-            while at < j.count, let (end, label) = Self.referenceDefinition(j, at: at) {
+        var consumed = 0
+        let source = t
+        joined.withUnsafeBufferPointer { copy in
+            let j = lines.count > 1 ? copy : UnsafeBufferPointer(rebasing: source[firstLine])
+            while consumed < j.count, let (end, label) = Self.referenceDefinition(j, at: consumed) {
                 blocks.references.insert(label)
-                at = end
-                while consumedLines < lineStarts.count && lineStarts[consumedLines] < at { consumedLines += 1 }
+                consumed = end
             }
         }
-        return Array(lines.dropFirst(consumedLines))
+        // What is left starts at a line's start, `consumed` bytes into the text.
+        var rest: [Range<Int>] = []
+        for (k, line) in lines.enumerated() {
+            let end = starts[k] + line.count + 1
+            if end <= consumed { continue }
+            let left = max(line.lowerBound, line.lowerBound + consumed - starts[k])..<line.upperBound
+            if !left.isEmpty { rest.append(left) }
+        }
+        return rest
     }
 
     /// One definition at `at` (the start of a line of `j`); returns the start of

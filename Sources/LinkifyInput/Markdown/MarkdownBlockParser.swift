@@ -7,7 +7,11 @@
 /// yield nothing.
 struct MarkdownBlocks {
     /// One inline chunk: source byte ranges of its lines (block prefixes and
-    /// leading white space removed), joined by `\n` when parsed.
+    /// leading white space removed), joined by `\n` when parsed. Lines that
+    /// follow one another in the source with one line feed between them (a
+    /// paragraph outside containers, unindented) are one range, line feeds
+    /// included: the chunk's text is the same, and a paragraph the size of the
+    /// document is one range rather than a range a line.
     struct Chunk {
         var lines: [Range<Int>]
     }
@@ -43,8 +47,12 @@ struct MarkdownBlockParser {
 
     var containers: [Container] = []
     var leaf: Leaf = .none
-    /// The open paragraph's lines (empty unless `leaf` is `.paragraph`).
+    /// The open paragraph's lines (empty unless `leaf` is `.paragraph`), as
+    /// `MarkdownBlocks.Chunk` holds them: a line that follows the last one
+    /// after a single line feed extends its range (`appendParagraphLine`).
     var paragraphLines: [Range<Int>] = []
+    /// Where the open paragraph's last line starts (inside the last range).
+    var lastLineStart = 0
     var blocks = MarkdownBlocks()
 
     // The line being read.
@@ -277,9 +285,10 @@ struct MarkdownBlockParser {
                 closeLeaf()
                 return
             }
-            if isParagraph && allMatched && !opened, let header = paragraphLines.last {
+            if isParagraph && allMatched && !opened, let last = paragraphLines.last {
+                let header = lastLineStart..<last.upperBound
                 if let columns = delimiterRowColumns(first), cellRanges(header).count == columns {
-                    paragraphLines.removeLast()
+                    removeLastParagraphLine()
                     closeLeaf()
                     for cell in cellRanges(header) { addCell(cell) }
                     leaf = .table(columns: columns)
@@ -307,7 +316,7 @@ struct MarkdownBlockParser {
         let blank = first == lineEnd
         // 4. Lazy continuation of a paragraph.
         if lazyCandidate && !opened && !blank && isParagraph {
-            paragraphLines.append(first..<lineEnd)
+            appendParagraphLine(first..<lineEnd)
             return
         }
         closeUnmatched(matched)
@@ -317,14 +326,35 @@ struct MarkdownBlockParser {
         }
         switch leaf {
         case .paragraph:
-            paragraphLines.append(first..<lineEnd)
+            appendParagraphLine(first..<lineEnd)
         case .table(let columns):
             let cells = cellRanges(first..<lineEnd)
             for cell in cells.prefix(columns) { addCell(cell) }
         default:
             closeLeaf()
             leaf = .paragraph
-            paragraphLines.append(first..<lineEnd)
+            appendParagraphLine(first..<lineEnd)
+        }
+    }
+
+    /// Adds a line to the open paragraph: to the last range when it follows
+    /// it after one line feed.
+    mutating func appendParagraphLine(_ line: Range<Int>) {
+        lastLineStart = line.lowerBound
+        if let last = paragraphLines.last, line.lowerBound == last.upperBound + 1, t[last.upperBound] == 0x0A {
+            paragraphLines[paragraphLines.count - 1] = last.lowerBound..<line.upperBound
+        } else {
+            paragraphLines.append(line)
+        }
+    }
+
+    /// Takes the open paragraph's last line off (a table's header row).
+    mutating func removeLastParagraphLine() {
+        guard let last = paragraphLines.last else { return }
+        if lastLineStart <= last.lowerBound {
+            paragraphLines.removeLast()
+        } else {
+            paragraphLines[paragraphLines.count - 1] = last.lowerBound..<(lastLineStart - 1)
         }
     }
 

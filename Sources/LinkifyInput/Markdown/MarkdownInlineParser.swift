@@ -60,7 +60,12 @@ struct MarkdownInlineParser {
     var candidates: [Entity] = []
     var candidateIndex = 0
     var rescans = 0
-    var backtickRuns: [Int: [Int]]? = nil
+    /// For each length of backtick run, where the last run of it that a
+    /// search for a closing run passed starts (cmark's `backticks`).
+    var lastBacktickRun: [Int: Int] = [:]
+    /// Whether a search for a closing run reached the chunk's end: from then on
+    /// `lastBacktickRun` knows every run after where that search started.
+    var backticksScanned = false
     /// Bytes the text runs may still rescan (`LinkBoundaryRescan`), shared by a document's chunks.
     var rescanBudget: Int
     /// Whether raw HTML elements are skipped with the gfm profile too (`lint`).
@@ -207,33 +212,24 @@ struct MarkdownInlineParser {
         var e = p
         while e < t.count && t[e] == 0x60 { e += 1 }
         let length = e - p
-        if backtickRuns == nil {
-            var runs: [Int: [Int]] = [:]
-            var k = 0
-            while k < t.count {
-                if t[k] == 0x60 {
-                    let s = k
-                    while k < t.count && t[k] == 0x60 { k += 1 }
-                    runs[k - s, default: []].append(s)
-                } else {
-                    k += 1
-                }
-            }
-            backtickRuns = runs
-        }
-        if let runs = backtickRuns?[length] {
-            // First run of the same length after this one.
-            var lo = 0, hi = runs.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if runs[mid] < e { lo = mid + 1 } else { hi = mid }
-            }
-            if lo < runs.count {
-                let close = runs[lo] + length
-                hide(p..<close)
-                return close
+        // No run of this length after `e`: literal backticks.
+        if backticksScanned && lastBacktickRun[length, default: -1] < e { return e }
+        // The first run of the same length closes the span. Each search ends
+        // at a closer (what it passed becomes the span's content) or at the
+        // chunk's end, once: the searches read the chunk about once.
+        var k = e
+        while true {
+            k = ByteSearch.first(of: 0x60, in: t, from: k)
+            guard k < t.count else { break }
+            let s = k
+            while k < t.count && t[k] == 0x60 { k += 1 }
+            lastBacktickRun[k - s] = s
+            if k - s == length {
+                hide(p..<k)
+                return k
             }
         }
+        backticksScanned = true
         return e
     }
 

@@ -78,7 +78,9 @@ public struct MarkdownReader: DocumentReader {
         }
         if chunk.lines.count == 1 {
             let slice = UnsafeBufferPointer(rebasing: document[first])
-            for e in WrittenChunkCheck.entities(in: slice, parse: parse) { keep(e.shifted(by: first.lowerBound), document, into: &result) }
+            for e in WrittenChunkCheck.entities(in: slice, parse: parse) where !Self.crossesLineEnd(e, in: slice) {
+                keep(e.shifted(by: first.lowerBound), document, into: &result)
+            }
             return
         }
         joined.removeAll(keepingCapacity: true)
@@ -102,13 +104,20 @@ public struct MarkdownReader: DocumentReader {
             return WrittenChunkCheck.entities(in: j, parse: parse)
         }
         var line = 0
-        for e in found {
-            while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
-            // Entities never cross a line ending; drop any that would.
-            let lineLength = chunk.lines[line].count
-            guard e.end - starts[line] <= lineLength else { continue }
-            keep(e.shifted(by: chunk.lines[line].lowerBound - starts[line]), document, into: &result)
+        joined.withUnsafeBufferPointer { j in
+            for e in found where !Self.crossesLineEnd(e, in: j) {
+                while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
+                keep(e.shifted(by: chunk.lines[line].lowerBound - starts[line]), document, into: &result)
+            }
         }
+    }
+
+    /// Whether `e` holds a line feed of the chunk's text `t`: entities never
+    /// cross a line ending (a line's range may hold several lines, and the
+    /// prefixes stripped between lines could not be written back); any that
+    /// would is dropped.
+    static func crossesLineEnd(_ e: Entity, in t: UnsafeBufferPointer<UInt8>) -> Bool {
+        UnsafeBufferPointer(rebasing: t[e.start..<min(e.end, t.count)]).contains(0x0A)
     }
 
     /// The document offset of offset `o` of a chunk's joined copy, whose

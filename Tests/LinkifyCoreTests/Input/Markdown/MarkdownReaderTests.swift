@@ -74,6 +74,11 @@ import Testing
         "_⸠https://a.com⸡_",
         "~~⸠https://a.com⸡~~",
         "| a | b |\n|---|---|\n| ⸠https://a.com⸡ | ⸠https://b.com⸡ |",
+        // A paragraph's lines that follow one another are one range of the block parser:
+        // the last line is still a table's header, definitions still come off the top line by line.
+        "one ⸠https://a.com⸡\ntwo ⸠https://b.com⸡\n| x | y |\n|---|---|\n| ⸠https://c.com⸡ | z |",
+        "[r]: https://def.com\n[s]: https://def2.com\n⸠https://a.com⸡ [r]\nthen ⸠https://b.com⸡",
+        "lines\n`code https://a.com\nstill code` ⸠https://b.com⸡\n  indented ⸠https://c.com⸡\nnext ⸠https://d.com⸡",
     ]
 
     @Test(arguments: skipped + found)
