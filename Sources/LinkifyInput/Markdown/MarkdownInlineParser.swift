@@ -52,8 +52,9 @@ struct MarkdownInlineParser {
     /// closed and so can no longer make one (§6.3: links may not contain links).
     var inactiveBelow = 0
 
-    /// Ranges that are never linked (code, HTML, links, escapes, used delimiters).
-    var hidden: [Range<Int>] = []
+    /// The bytes that are never linked (code, HTML, links, escapes, used
+    /// delimiters): a bit a byte, whatever the number of ranges.
+    var hidden: ByteMarks
     var delimiters: [Delimiter] = []
     var brackets: [Bracket] = []
     var entities: [Entity] = []
@@ -86,6 +87,7 @@ struct MarkdownInlineParser {
     init(chunk: UnsafeBufferPointer<UInt8>, references: Set<String>, urlFinder: EntityFinder?, restFinder: EntityFinder?,
          rescanBudget: Int) {
         self.chunk = chunk
+        self.hidden = ByteMarks(count: chunk.count)
         self.rescanBudget = rescanBudget
         self.references = references
         self.urlFinder = urlFinder
@@ -169,7 +171,7 @@ struct MarkdownInlineParser {
         return entities
     }
 
-    mutating func hide(_ r: Range<Int>) { hidden.append(r) }
+    mutating func hide(_ r: Range<Int>) { hidden.mark(r) }
 
     /// The end of the closing tag of the element whose open tag spans
     /// `openTag..<tagEnd`, when it is one of `skippedElements`, not
@@ -371,27 +373,22 @@ struct MarkdownInlineParser {
         guard let finder = restFinder else { return }
         var stable = LinkBoundaryRescan(finder: finder, budget: rescanBudget)
         defer { rescanBudget = stable.budget }
-        var cuts = hidden
+        // The text runs are what is neither hidden nor an entity of the pass.
         // The next run sees a URL found in the pass (gfm) as a link ending in this byte.
         var closingAt: [Int: UInt8] = [:]
         for e in entities {
-            cuts.append(e.range)
+            hidden.mark(e.range)
             if SecondRun.isLink(e, in: chunk) {
                 closingAt[e.end] = MarkdownLink.lastByte(text: UTF8Bytes.string(chunk, e.range), target: e.target(in: chunk))
             }
         }
-        cuts.sort { $0.lowerBound < $1.lowerBound }
         let t = chunk
         var at = 0
-        var k = 0
         var found: [Entity] = []
         while at < t.count {
-            while k < cuts.count && cuts[k].upperBound <= at { k += 1 }
-            var end = t.count
-            if k < cuts.count {
-                if cuts[k].lowerBound <= at { at = cuts[k].upperBound; continue }
-                end = cuts[k].lowerBound
-            }
+            at = hidden.nextUnmarked(from: at)
+            guard at < t.count else { break }
+            let end = hidden.nextMarked(from: at)
             // One text run per line: a line ending ends a text node.
             var lineStart = at
             while lineStart < end {
