@@ -160,11 +160,16 @@ public struct Annotator {
             var at = 0
             var pending: [Entity] = []
             try reader.entities(in: document, finder: finder) { batch, settled in
-                for e in disabled.filter(batch, in: document) where e.start >= at { pending.append(e) }
+                let kept = disabled.filter(batch, in: document)
+                if pending.isEmpty && (kept.first?.start ?? at) >= at {
+                    pending = kept   // the batch itself, not a copy (a Markdown paragraph's may be large)
+                } else {
+                    for e in kept where e.start >= at { pending.append(e) }
+                }
                 let end = max(settled, pending.last?.end ?? 0)
                 guard end - at >= sliceSize else { return }
                 try writeSlices(document, &at, to: end, pending, sliceSize, &renderer, &out, drain)
-                pending.removeAll(keepingCapacity: true)
+                pending = []
             }
             try writeSlices(document, &at, to: document.count, pending, sliceSize, &renderer, &out, drain)
         }
