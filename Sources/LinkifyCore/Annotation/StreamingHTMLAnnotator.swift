@@ -40,7 +40,7 @@ struct StreamingHTMLAnnotator {
     }
 
     /// Creates an annotator; `chunkSize` is how many new bytes make a window.
-    init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 2 << 20, disable: DisableStream = DisableStream()) {
+    init(finder: EntityFinder, renderer: any Renderer, chunkSize: Int = 1 << 20, disable: DisableStream = DisableStream()) {
         self.finder = finder.resumingAfterLinks  // the output is read again as HTML (SecondRun)
         self.renderer = renderer
         self.disable = disable

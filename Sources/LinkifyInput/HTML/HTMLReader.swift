@@ -68,6 +68,13 @@ public struct HTMLReader: DocumentReader {
 
     /// Finds the entities of one text node, decoding its character references.
     package func entities(in document: UnsafeBufferPointer<UInt8>, region: Range<Int>, finder: EntityFinder, into result: inout [Entity]) {
+        if region.count > DecodedText.maxRegion {
+            // A text node over 4 GiB (read whole): in pieces cut at a character's start.
+            let cut = UTF8Bytes.characterBoundary(document, region.lowerBound + DecodedText.maxRegion / 2, after: region.lowerBound)
+            entities(in: document, region: region.lowerBound..<cut, finder: finder, into: &result)
+            entities(in: document, region: cut..<region.upperBound, finder: finder, into: &result)
+            return
+        }
         guard let decoded = DecodedText(document, region) else {
             let slice = UnsafeBufferPointer(rebasing: document[region])
             for entity in Self.entities(in: slice, finder: finder) { result.append(entity.shifted(by: region.lowerBound)) }
@@ -107,11 +114,33 @@ extension HTMLReader {
 /// A text node with its character references decoded, and the way back from
 /// decoded offsets to source offsets.
 struct DecodedText {
-    /// One decoded reference: where its bytes are in the decoded text and in the source.
+    /// One decoded reference: where its bytes are in the decoded text and in
+    /// the source. Offsets from the region's start, in 32 bits (a region is
+    /// at most `maxRegion` bytes): 16 bytes a reference, where a text node of
+    /// `&amp;` holds one every five bytes.
     package struct Reference {
-        package var decoded: Range<Int>
-        package var source: Range<Int>
+        let decodedStart: UInt32
+        let sourceStart: UInt32
+        let sourceCount: UInt32
+        let decodedCount: UInt8
+
+        init(decoded: Range<Int>, source: Range<Int>, origin: Int) {
+            decodedStart = UInt32(decoded.lowerBound)
+            decodedCount = UInt8(decoded.count)
+            sourceStart = UInt32(source.lowerBound - origin)
+            sourceCount = UInt32(source.count)
+        }
+
+        package var decoded: Range<Int> { Int(decodedStart)..<(Int(decodedStart) + Int(decodedCount)) }
+        /// Its source range, the region starting at `origin`.
+        package func source(_ origin: Int) -> Range<Int> {
+            let start = origin + Int(sourceStart)
+            return start..<(start + Int(sourceCount))
+        }
     }
+
+    /// The largest region decoded in one piece (offsets in 32 bits).
+    package static let maxRegion = Int(UInt32.max)
 
     /// The decoded bytes (UTF-8).
     package var bytes: [UInt8] = []
@@ -136,7 +165,7 @@ struct DecodedText {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: t[copied..<amp]))
             let decodedStart = bytes.count
             UTF8Bytes.append(scalar, to: &bytes)
-            references.append(Reference(decoded: decodedStart..<bytes.count, source: amp..<end))
+            references.append(Reference(decoded: decodedStart..<bytes.count, source: amp..<end, origin: origin))
             i = end
             copied = end
         }
@@ -160,15 +189,15 @@ struct DecodedText {
     package func sourceStart(of d: Int) -> Int {
         guard let k = lastReference(before: d, inclusive: true) else { return origin + d }
         let r = references[k]
-        if d < r.decoded.upperBound { return r.source.lowerBound }
-        return r.source.upperBound + (d - r.decoded.upperBound)
+        if d < r.decoded.upperBound { return r.source(origin).lowerBound }
+        return r.source(origin).upperBound + (d - r.decoded.upperBound)
     }
 
     /// The source offset just past the decoded byte before `d` (an end).
     package func sourceEnd(of d: Int) -> Int {
         guard let k = lastReference(before: d, inclusive: false) else { return origin + d }
         let r = references[k]
-        if d <= r.decoded.upperBound { return r.source.upperBound }
-        return r.source.upperBound + (d - r.decoded.upperBound)
+        if d <= r.decoded.upperBound { return r.source(origin).upperBound }
+        return r.source(origin).upperBound + (d - r.decoded.upperBound)
     }
 }
