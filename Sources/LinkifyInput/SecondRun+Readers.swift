@@ -37,16 +37,17 @@ package struct LinkBoundaryRescan {
     package enum WrittenSyntax: Sendable { case markdown, html }
 
     let finder: EntityFinder
-    /// The finder for rescans: without `--explain`'s sink, so that each
-    /// candidate is told once, where the first scan saw it in the document.
-    let rescanFinder: EntityFinder
+    /// The finder for rescans under `--explain`: without its sink, so that
+    /// each candidate is told once, where the first scan saw it in the
+    /// document (nil otherwise: `finder` rescans, and is not copied).
+    let rescanFinder: EntityFinder?
     /// Bytes that may still be rescanned.
     package var budget: Int
     let writtenAs: WrittenSyntax
 
     package init(finder: EntityFinder, budget: Int, writtenAs: WrittenSyntax = .markdown) {
         self.finder = finder
-        self.rescanFinder = finder.options.explanations == nil ? finder : finder.withoutExplanations
+        self.rescanFinder = finder.options.explanations == nil ? nil : finder.withoutExplanations
         self.budget = budget
         self.writtenAs = writtenAs
     }
@@ -75,7 +76,7 @@ package struct LinkBoundaryRescan {
     }
 
     private mutating func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int, depth: Int) -> [Entity] {
-        rescanned((depth == 0 ? finder : rescanFinder).entities(in: text, from: minStart), in: text, from: minStart, depth: depth)
+        rescanned((depth == 0 ? finder : rescanFinder ?? finder).entities(in: text, from: minStart), in: text, from: minStart, depth: depth)
     }
 
     /// `found`, the entities of `text[minStart...]`, with the gaps beside the written ones read again.

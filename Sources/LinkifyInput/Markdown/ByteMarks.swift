@@ -6,16 +6,18 @@ struct ByteMarks {
     /// The buffer's size.
     let count: Int
 
-    /// No byte of a `count`-byte buffer marked.
+    /// No byte of a `count`-byte buffer marked (the words are made at the
+    /// first mark: most chunks of a document mark nothing).
     init(count: Int) {
         self.count = count
-        words = [UInt64](repeating: 0, count: (count + 63) / 64)
+        words = []
     }
 
     /// Marks the bytes of `r` (clamped to the buffer).
     mutating func mark(_ r: Range<Int>) {
         var i = max(r.lowerBound, 0)
         let end = min(r.upperBound, count)
+        if words.isEmpty && i < end { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
         while i < end {
             let word = i >> 6, bit = i & 63
             let n = min(64 - bit, end - i)
@@ -33,6 +35,7 @@ struct ByteMarks {
 
     private func next(from i: Int, marked: Bool) -> Int {
         guard i < count else { return count }
+        guard !words.isEmpty else { return marked ? count : i }
         var word = i >> 6
         var w = (marked ? words[word] : ~words[word]) & (~0 << UInt64(i & 63))
         while w == 0 {

@@ -371,8 +371,16 @@ struct MarkdownInlineParser {
     /// line, each as the next run will see it around the links it finds.
     mutating func findInTextRuns() {
         guard let finder = restFinder else { return }
-        var stable = LinkBoundaryRescan(finder: finder, budget: rescanBudget)
-        defer { rescanBudget = stable.budget }
+        // Made when a run first finds something: most runs find nothing, and nothing is read again.
+        var stable: LinkBoundaryRescan? = nil
+        defer { if let stable { rescanBudget = stable.budget } }
+        let budget = rescanBudget
+        func scan(_ run: UnsafeBufferPointer<UInt8>, from start: Int) -> [Entity] {
+            let found = finder.entities(in: run, from: start)
+            guard !found.isEmpty else { return found }
+            if stable == nil { stable = LinkBoundaryRescan(finder: finder, budget: budget) }
+            return stable!.entities(in: run, from: start, found: found)
+        }
         // The text runs are what is neither hidden nor an entity of the pass.
         // The next run sees a URL found in the pass (gfm) as a link ending in this byte.
         var closingAt: [Int: UInt8] = [:]
@@ -397,12 +405,12 @@ struct MarkdownInlineParser {
                 if lineEnd > lineStart, lineStart == at, let closing = closingAt[at] {
                     var buffer: [UInt8] = [closing]
                     buffer.append(contentsOf: UnsafeBufferPointer(rebasing: t[lineStart..<lineEnd]))
-                    let inRun = buffer.withUnsafeBufferPointer { stable.entities(in: $0, from: 1) }
+                    let inRun = buffer.withUnsafeBufferPointer { scan($0, from: 1) }
                     for e in inRun { found.append(e.shifted(by: lineStart - 1)) }
                 } else if lineEnd > lineStart {
                     let context = lineStart > 0 ? 1 : 0
                     let slice = UnsafeBufferPointer(rebasing: t[(lineStart - context)..<lineEnd])
-                    for e in stable.entities(in: slice, from: context) { found.append(e.shifted(by: lineStart - context)) }
+                    for e in scan(slice, from: context) { found.append(e.shifted(by: lineStart - context)) }
                 }
                 lineStart = lineEnd + 1
             }
