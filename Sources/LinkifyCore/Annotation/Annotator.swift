@@ -14,7 +14,9 @@ import LinkifyInput
 /// - Markdown is read whole (a reference definition may follow its use), its
 ///   entities found chunk by chunk and written as they settle;
 /// - with an explanation sink (`--explain`) every input is read whole, so the
-///   sink can place what it is told in the document (`ExplanationSink.beginDocument`).
+///   sink can place what it is told in the document (`ExplanationSink.beginDocument`);
+///   plain text held whole is still read through the windows a stream makes
+///   of it (`StreamingAnnotator.annotateHeld`), so what is linked is the same.
 ///
 /// ```swift
 /// var annotator = Annotator(input: .html, finder: finder, renderer: makeRenderer(RenderOptions(format: .html, input: .html)))
@@ -146,6 +148,18 @@ public struct Annotator {
     static func annotate(document: UnsafeBufferPointer<UInt8>, reader: any DocumentReader, finder: EntityFinder,
                          comments: DisableStream, renderer: inout any Renderer, sliceSize: Int, into out: inout [UInt8],
                          drain: (inout [UInt8]) throws -> Void) rethrows {
+        // Plain text is read through the windows a stream makes of it, so that
+        // what is found (the evidence a decision may look at: the window) is
+        // the same whether the text was streamed or held whole (`--explain`).
+        if reader is TextReader {
+            let sink = finder.options.explanations
+            sink?.beginDocument(document)
+            defer { sink?.endDocument() }
+            var stream = StreamingAnnotator(finder: finder, renderer: renderer, disable: comments)
+            try stream.annotateHeld(document, into: &out, drain: drain)
+            renderer = stream.renderer
+            return
+        }
         // `<!-- linkify-disable -->` and its kin turn entities off as they do for lint (SPEC §6).
         var disabled = comments
         disabled.look(in: document)

@@ -31,6 +31,12 @@ struct StreamingAnnotator {
     /// The smallest window chunk.
     static let minimumChunk = 128 * 1024
     var window: [UInt8] = []
+    /// A document held whole (`--explain`), read through the same windows as
+    /// views into it instead of copies: `heldStart..<heldEnd` is the window.
+    /// The finder then sees the document's own bytes (an explanation sink
+    /// places what it is told by address) and decides what the stream would.
+    var held: UnsafeBufferPointer<UInt8>?
+    var heldStart = 0, heldEnd = 0
     /// Bytes at the start of `window` that were already rendered (context only).
     var written = 0
     /// The disable comments read so far.
@@ -77,6 +83,30 @@ struct StreamingAnnotator {
         renderer.finish(into: &out)
     }
 
+    /// Annotates a document held whole through the windows `feed` would make
+    /// of it, with the finder's explanations limited to what each window
+    /// settles, so that each candidate is told once. `document` must stay
+    /// valid until this returns.
+    mutating func annotateHeld(_ document: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
+                               drain: (inout [UInt8]) throws -> Void) rethrows {
+        held = document
+        heldStart = 0
+        heldEnd = 0
+        defer { held = nil }
+        begin(into: &out)
+        while heldEnd < document.count {
+            heldEnd = min(document.count, heldStart + written + windowChunk + Self.keep)
+            if heldEnd - heldStart >= written + windowChunk + Self.keep { try process(final: false, into: &out, drain: drain) }
+        }
+        try finish(into: &out, drain: drain)
+    }
+
+    /// The window: the bytes gathered, or the view into the held document.
+    func withWindow<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let held { return try body(UnsafeBufferPointer(rebasing: held[heldStart..<heldEnd])) }
+        return try window.withUnsafeBufferPointer(body)
+    }
+
     /// Adds input bytes; renders what is settled into `out`.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         feed(bytes, into: &out, drain: { _ in })
@@ -91,25 +121,33 @@ struct StreamingAnnotator {
     static let sliceSize = 64 * 1024
 
     mutating func process(final: Bool, into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void) rethrows {
-        let n = window.count
-        var limit = final ? n : n - Self.keep
-        if !final {
-            // Prefer to stop after white space, so that the next window starts a word.
-            var k = limit
-            while k > max(written, limit - 32 * 1024) && !ByteClass.isSpace(window[k - 1]) { k -= 1 }
-            if k > written && ByteClass.isSpace(window[k - 1]) { limit = k }
-            limit = window.withUnsafeBufferPointer { UTF8Bytes.characterBoundary($0, limit, after: written) }
+        let written = self.written
+        let limit = withWindow { t -> Int in
+            let n = t.count
+            var limit = final ? n : n - Self.keep
+            if !final {
+                // Prefer to stop after white space, so that the next window starts a word.
+                var k = limit
+                while k > max(written, limit - 32 * 1024) && !ByteClass.isSpace(t[k - 1]) { k -= 1 }
+                if k > written && ByteClass.isSpace(t[k - 1]) { limit = k }
+                limit = UTF8Bytes.characterBoundary(t, limit, after: written)
+            }
+            return limit
         }
         guard limit > written || final else { return }
         var flushEnd = limit
-        let finder = self.finder
         let start = written
-        try window.withUnsafeBufferPointer { t in
+        // `--explain`: what the window tells is held until the window settles,
+        // and only what it settles is told (the rest is told by the next window).
+        let told = finder.options.explanations.map { WindowExplanations(inner: $0) }
+        let finder = told.map { self.finder.explaining(to: $0) } ?? self.finder
+        try withWindow { t in
             var entities = finder.entities(in: t, from: start)
             if !final, let cut = entities.firstIndex(where: { $0.start >= limit }) {
                 entities.removeSubrange(cut...)
             }
             if let last = entities.last { flushEnd = max(flushEnd, last.end) }
+            told?.tell(in: t, before: final ? .max : flushEnd)
             // `<!-- linkify-disable -->` and its kin, as in documents read whole (SPEC §6).
             disable.look(in: t)
             entities = disable.filter(entities, in: t)
@@ -135,12 +173,34 @@ struct StreamingAnnotator {
                 next = j
             }
         }
-        written = flushEnd
+        self.written = flushEnd
         let drop = max(0, flushEnd - Limits.maxEntityBytes)
         if drop > 0 {
-            window.withUnsafeBufferPointer { disable.drop(drop, in: $0) }
-            window.removeSubrange(0..<drop)
-            written -= drop
+            withWindow { disable.drop(drop, in: $0) }
+            if held != nil { heldStart += drop } else { window.removeSubrange(0..<drop) }
+            self.written -= drop
         }
+    }
+}
+
+/// What a window's finder tells `--explain`, held until the window settles:
+/// a candidate that starts past what the window writes is found again, and
+/// told, by the next window.
+final class WindowExplanations: ExplanationSink, @unchecked Sendable {
+    let inner: any ExplanationSink
+    var told: [([Explanation], UnsafeBufferPointer<UInt8>)] = []
+
+    init(inner: any ExplanationSink) { self.inner = inner }
+
+    func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>) { told.append((explanations, text)) }
+
+    /// Tells the inner sink what was told about the window `t` before `end`
+    /// (and all that was told about other buffers).
+    func tell(in t: UnsafeBufferPointer<UInt8>, before end: Int) {
+        for (explanations, text) in told {
+            let kept = text.baseAddress == t.baseAddress ? explanations.filter { $0.start < end } : explanations
+            if !kept.isEmpty { inner.record(kept, in: text) }
+        }
+        told = []
     }
 }
