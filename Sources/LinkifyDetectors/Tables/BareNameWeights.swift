@@ -7,38 +7,38 @@
 /// the features' order (`BareNameFeature`'s raw values), `names` their names
 /// in the same order (a test checks that they are `BareNameFeature`'s).
 enum BareNameWeights {
-    static let bias = 256
+    static let bias = 255
 
     static let byFeature: [Int] = [
         115,  // domain_life
         -182,  // extension_life
-        -62,  // member_life
-        -265,  // word_new_domain
-        -358,  // word_weak_domain
-        -106,  // file_stem
-        -255,  // one_letter_stem
+        -63,  // member_life
+        -266,  // word_new_domain
+        -357,  // word_weak_domain
+        -108,  // file_stem
+        -251,  // one_letter_stem
         -2,  // two_letter_stem
-        -103,  // camel_case
-        -77,  // capitals
+        -102,  // camel_case
+        -75,  // capitals
         -193,  // code_span
         -41,  // obfuscated_address
         -28,  // inner_extension
         -11,  // capital_top_label
         0,  // placeholder
         -51,  // member_access
-        -145,  // call
-        -31,  // reverse_domain
+        -148,  // call
+        -30,  // reverse_domain
         -1,  // file_list
-        -24,  // line_number
-        13,  // port
+        -23,  // line_number
+        14,  // port
         -177,  // path_after_name
-        -277,  // path_after_extension
-        115,  // cue_word
+        -278,  // path_after_extension
+        109,  // cue_word
         -145,  // setting_value
         0,  // document_host
-        -190,  // document_path
+        -198,  // document_path
         -260,  // document_members
-        -92,  // code_line
+        -91,  // code_line
         -82,  // path_depth
         -93,  // version_after
         -9,  // quoted
@@ -46,7 +46,7 @@ enum BareNameWeights {
         -297,  // package_cue
         193,  // web_path
         255,  // non_ascii_top_label
-        155,  // documentation_domain
+        156,  // documentation_domain
     ]
 
     static let names: [String] = [
