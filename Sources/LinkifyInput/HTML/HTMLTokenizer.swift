@@ -143,14 +143,16 @@ public struct HTMLTokenizer: Sendable {
     package static func tag(_ t: UnsafeBufferPointer<UInt8>, nameStart: Int) -> (String, Int) {
         let n = t.count
         var i = nameStart
-        var name: [UInt8] = []
-        while i < n, !isTagSpace(t[i]), t[i] != 0x2F, t[i] != 0x3E {
-            if name.count < 32 { name.append(ByteClass.lower(t[i])) }
-            i += 1
+        while i < n, !isTagSpace(t[i]), t[i] != 0x2F, t[i] != 0x3E { i += 1 }
+        // The name, lowercased, at most 32 bytes: made on the stack, not in an array a tag.
+        let length = min(i - nameStart, 32)
+        let name = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            for k in 0..<length { buffer[k] = ByteClass.lower(t[nameStart + k]) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
         }
         var state = TagState()
         let end = scanTag(t, from: i, to: n, &state) ?? n
-        return (String(decoding: name, as: UTF8.self), end)
+        return (name, end)
     }
 
     /// Where a tag's scan stands: inside a quoted or unquoted attribute value, or after `=`.
