@@ -392,7 +392,9 @@ struct MarkdownInlineParser {
         }
         let t = chunk
         var at = 0
-        var found: [Entity] = []
+        // What the runs find goes after the pass's entities (the caller sorts them).
+        var found = entities
+        entities = []
         while at < t.count {
             at = hidden.nextUnmarked(from: at)
             guard at < t.count else { break }
@@ -416,6 +418,6 @@ struct MarkdownInlineParser {
             }
             at = end
         }
-        entities.append(contentsOf: found)
+        entities = found
     }
 }

@@ -78,9 +78,7 @@ public struct MarkdownReader: DocumentReader {
         }
         if chunk.lines.count == 1 {
             let slice = UnsafeBufferPointer(rebasing: document[first])
-            for e in WrittenChunkCheck.entities(in: slice, parse: parse) where !Self.crossesLineEnd(e, in: slice) {
-                keep(e.shifted(by: first.lowerBound), document, into: &result)
-            }
+            Self.add(WrittenChunkCheck.entities(in: slice, parse: parse), in: slice, document, offset: { _ in first.lowerBound }, to: &result)
             return
         }
         joined.removeAll(keepingCapacity: true)
@@ -105,10 +103,11 @@ public struct MarkdownReader: DocumentReader {
         }
         var line = 0
         joined.withUnsafeBufferPointer { j in
-            for e in found where !Self.crossesLineEnd(e, in: j) {
+            // Sorted: the line of each entity is found by moving forward.
+            Self.add(found, in: j, document, offset: { e in
                 while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
-                keep(e.shifted(by: chunk.lines[line].lowerBound - starts[line]), document, into: &result)
-            }
+                return chunk.lines[line].lowerBound - starts[line]
+            }, to: &result)
         }
     }
 
@@ -135,10 +134,32 @@ public struct MarkdownReader: DocumentReader {
     /// after a backslash that escapes its first character. (After `!` or a
     /// literal `\` the writer escapes that byte.)
     package func keep(_ e: Entity, _ document: UnsafeBufferPointer<UInt8>, into result: inout [Entity]) {
-        if !MarkdownLink.isWritable(document, at: e.start, text: UTF8Bytes.string(document, e.range), target: e.target(in: document)) {
-            return
+        if Self.isKept(e, document) { result.append(e) }
+    }
+
+    /// Whether `e` (offsets into `document`) can be written where it stands (`keep`).
+    static func isKept(_ e: Entity, _ document: UnsafeBufferPointer<UInt8>) -> Bool {
+        MarkdownLink.isWritable(document, at: e.start, text: UTF8Bytes.string(document, e.range), target: e.target(in: document))
+    }
+
+    /// `found` (offsets into the chunk's text `t`) moved into the document
+    /// by `offset(e)` and filtered (`crossesLineEnd`, `isKept`) in place, then
+    /// added to `result`: a chunk's entities are not copied into a second
+    /// array (a paragraph the size of the document may hold millions).
+    static func add(_ found: [Entity], in t: UnsafeBufferPointer<UInt8>, _ document: UnsafeBufferPointer<UInt8>,
+                    offset: (Entity) -> Int, to result: inout [Entity]) {
+        var found = found
+        var kept = 0
+        for k in found.indices {
+            let e = found[k]
+            guard !crossesLineEnd(e, in: t) else { continue }
+            let moved = e.shifted(by: offset(e))
+            guard isKept(moved, document) else { continue }
+            found[kept] = moved
+            kept += 1
         }
-        result.append(e)
+        found.removeLast(found.count - kept)
+        if result.isEmpty { result = found } else { result.append(contentsOf: found) }
     }
 
     /// With the gfm profile, a finder for URLs alone (used inside the inline
