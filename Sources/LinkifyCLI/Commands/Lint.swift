@@ -202,12 +202,12 @@ struct LintJob: Sendable {
         var pending: [UInt8] = []
         try InputFile.withOpened(input, stdin: stdin) { file in
             try file.skipIfBinary()
-            guard !fix, file.isRegularFile else {
-                // Read whole: rewritten in place, or not seekable for the file-wide comments' first look.
+            if fix {
+                // Rewritten in place: read whole, fixed, read again.
                 let document = try file.readAll()
                 let result = document.withUnsafeBufferPointer { linter.lint($0, path: path) }
                 var found = result
-                if fix, !result.findings.isEmpty,
+                if !result.findings.isEmpty,
                    let fixed = document.withUnsafeBufferPointer({ linter.fixed($0, entities: result.entities) }) {
                     try RewriteTarget.replaceContents(of: input.path, with: fixed, run: rewrites)
                     found = fixed.withUnsafeBufferPointer { linter.lint($0, path: path) }
@@ -215,15 +215,28 @@ struct LintJob: Sendable {
                 if !found.findings.isEmpty { pending += report(found.findings, found.entities) }
                 return
             }
-            // markdownlint's file-wide comments count wherever they stand: a first look for them.
-            let size = Int(file.status.st_size)
-            var scan = FileWideScan()
-            try file.forEachChunk(at: 0) { scan.look(in: $0) }
-            var annotator = linter.annotator(path: path, fileWide: scan.off, expectedSize: size, report: report)
-            try FileInput(fd: file.fd, path: input.path).forEachChunk { chunk in
-                try annotator.feed(chunk, into: &pending, drain: drain)
+            // markdownlint's file-wide comments count wherever they stand: a first
+            // look for them, then the stream. A pipe is copied to an unlinked
+            // temporary file first, so that it can be read twice in bounded memory.
+            func lint(_ source: FileInput, size: Int) throws {
+                var scan = FileWideScan()
+                try source.forEachChunk(at: 0) { scan.look(in: $0) }
+                // Markdown is held whole (`Annotator`): one allocation of its size.
+                var annotator = linter.annotator(path: path, fileWide: scan.off, expectedSize: size, report: report)
+                try source.forEachChunk(at: 0) { chunk in
+                    try annotator.feed(chunk, into: &pending, drain: drain)
+                }
+                try annotator.finish(into: &pending, drain: drain)
             }
-            try annotator.finish(into: &pending, drain: drain)
+            if file.isRegularFile { return try lint(FileInput(fd: file.fd, path: input.path), size: Int(file.status.st_size)) }
+            let copy = try OrderedOutput.anonymousFile()
+            defer { close(copy) }
+            var copied = 0
+            try FileInput(fd: file.fd, path: input.path).forEachChunk { chunk in
+                try FileSystem.writeAll(copy, UnsafeRawBufferPointer(chunk), path: "<copy of \(input.path)>")
+                copied += chunk.count
+            }
+            try lint(FileInput(fd: copy, path: input.path), size: copied)
         }
         try finished(&pending)
     }

@@ -95,6 +95,20 @@ struct FileInput {
         }
     }
 
+    /// Calls `body` with each chunk from `offset` to the end of file, read
+    /// with `pread` (the file's offset is left where it was).
+    func forEachChunk(at offset: Int, size: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        defer { buffer.deallocate() }
+        var at = offset
+        while true {
+            let n = try FileSystem.readFully(fd, buffer, count: size, at: at, path: path)
+            if n == 0 { return }
+            try body(UnsafeBufferPointer(start: buffer, count: n))
+            at += n
+        }
+    }
+
     /// Reads everything that is left.
     func readAll() throws -> [UInt8] {
         var result: [UInt8] = []

@@ -56,15 +56,7 @@ struct InputFile {
     /// Calls `body` with each chunk of the file from `offset` to its end, read
     /// with `pread` (the file is still read from where its offset is afterwards).
     func forEachChunk(at offset: Int, size: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-        defer { buffer.deallocate() }
-        var at = offset
-        while true {
-            let n = try FileSystem.readFully(fd, buffer, count: size, at: at, path: input.path)
-            if n == 0 { return }
-            try body(UnsafeBufferPointer(start: buffer, count: n))
-            at += n
-        }
+        try FileInput(fd: fd, path: input.path).forEachChunk(at: offset, size: size, body)
     }
 
     /// Everything the file holds, from where its offset is.

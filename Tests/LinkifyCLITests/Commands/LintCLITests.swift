@@ -157,8 +157,13 @@ let markdownReaderSkipsLinks: Bool = {
             #expect(r.status == 1)
             #expect(r.out == expected, "-j \(jobs)")
         }
+        // Standard input too, a file or a pipe (copied aside to be read twice).
         let stdin = Subprocess.bash("'\(Subprocess.linkify)' lint --stdin-filepath off.txt - < off.txt; echo \"status $?\"", cwd: dir)
         #expect(stdin.out == "status 0\n")
+        let pipe = Subprocess.bash("cat off.txt big.txt | '\(Subprocess.linkify)' lint --stdin-filepath x.txt -; echo \"status $?\"", cwd: dir)
+        #expect(pipe.out == "status 0\n")
+        let findings = Subprocess.bash("cat big.txt | '\(Subprocess.linkify)' lint --stdin-filepath big.txt -", cwd: dir)
+        #expect(findings.out == "big.txt:1:1: bare URL https://big.example.com/first\nbig.txt:110002:1: bare URL https://big.example.com/last\n")
     }
 
     @Test func directoriesAreWalkedForMarkdownFiles() {
