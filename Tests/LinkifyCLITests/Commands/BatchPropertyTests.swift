@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import LinkifyCLI
+import LinkifyTestSupport
 
 /// The batch property: whatever the inputs (files, folders, standard
 /// input), `-o` (a new or existing folder, a file with or without an
@@ -11,18 +12,6 @@ import Testing
 /// input's output goes, or stops with status 2 having changed nothing; and
 /// it never changes an input.
 @Suite struct BatchPropertyTests {
-    /// A seeded generator (SplitMix64), so that a failing combination can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let folders = ["a", "b", "a/sub", "b/sub"]
     static let names = ["x", "y", "notes"]
     static let extensions = [".md", ".txt", ".html"]

@@ -3,22 +3,12 @@ import Testing
 @testable import LinkifyFinding
 @testable import LinkifyInput
 @_spi(Layers) @testable import LinkifyModel
+import LinkifyTestSupport
 
 /// Lint reads text and HTML as a stream (window by window) and markdownlint's
 /// file-wide comments in a first look chunk by chunk: both must find what the
 /// comments say for the document read whole (`DisableComments`).
 @Suite struct LintStreamTests {
-    struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let commentLines = [
         "<!-- markdownlint-disable -->", "<!-- markdownlint-enable -->", "<!-- markdownlint-disable MD034 -->",
         "<!-- markdownlint-capture -->", "<!-- markdownlint-restore -->", "<!-- markdownlint-disable-next-line -->",
@@ -34,7 +24,7 @@ import Testing
 
     /// A document of prose, links and comment lines, `size` bytes or a little more.
     static func document(seed: UInt64, size: Int, unclosed: Bool = true) -> [UInt8] {
-        var rng = Mix(state: seed)
+        var rng = SplitMix(state: seed)
         let comments = commentLines + (unclosed ? unclosedLines : [])
         var lines: [String] = []
         var count = 0
