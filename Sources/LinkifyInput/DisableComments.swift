@@ -351,31 +351,40 @@ package struct FileWideScan {
             skipsToLineEnd = false
             bytes = bytes[lf...]
         }
+        // The chunk is read where it is; only a carried tail puts it in a buffer of its own.
+        guard !carry.isEmpty else { return read(UnsafeBufferPointer(rebasing: bytes)) }
         var buffer = carry
-        carry = []
         buffer.append(contentsOf: bytes)
-        buffer.withUnsafeBufferPointer { t in
-            // Whole lines as `DisableComments` reads them.
-            var lastLF = t.count - 1
-            while lastLF >= 0 && t[lastLF] != 0x0A { lastLF -= 1 }
-            let lines = lastLF + 1
-            apply(DisableComments.directives(in: UnsafeBufferPointer(rebasing: t[..<lines]), markdownlint: true))
-            // The line that goes on: its comments that close here, up to one that may close later.
-            var i = lines
-            while let open = DisableComments.commentOpen(in: t, from: i) {
-                if let close = UTF8Bytes.firstIndex(of: "-->", in: t, from: open + 4, to: min(t.count, open + DisableComments.maxCommentBytes)) {
-                    apply(DisableComments.directives(in: UnsafeBufferPointer(rebasing: t[open..<(close + 3)]), markdownlint: true))
-                    i = close + 3
-                } else if open + DisableComments.maxCommentBytes <= t.count {
-                    skipsToLineEnd = true
-                    return
-                } else {
-                    carry = Array(t[open...])
-                    return
-                }
+        buffer.withUnsafeBufferPointer { read($0) }
+    }
+
+    /// Reads `t`: the carried tail, then the chunk.
+    mutating func read(_ t: UnsafeBufferPointer<UInt8>) {
+        carry = []
+        // Whole lines as `DisableComments` reads them.
+        var lastLF = t.count - 1
+        while lastLF >= 0 && t[lastLF] != 0x0A { lastLF -= 1 }
+        let lines = lastLF + 1
+        apply(DisableComments.directives(in: UnsafeBufferPointer(rebasing: t[..<lines]), markdownlint: true))
+        // The line that goes on: its comments that close here, up to one that may close later.
+        var i = lines
+        while let open = DisableComments.commentOpen(in: t, from: i) {
+            if let close = UTF8Bytes.firstIndex(of: "-->", in: t, from: open + 4, to: min(t.count, open + DisableComments.maxCommentBytes)) {
+                apply(DisableComments.directives(in: UnsafeBufferPointer(rebasing: t[open..<(close + 3)]), markdownlint: true))
+                i = close + 3
+            } else if open + DisableComments.maxCommentBytes <= t.count {
+                skipsToLineEnd = true
+                return
+            } else {
+                carry = Array(t[open...])
+                return
             }
-            // No comment open: a `<!-` cut at the end may start one.
-            carry = Array(t[max(i, t.count - 3)...])
+        }
+        // No comment open: a `<`, `<!` or `<!-` cut at the end may start one.
+        let opener: [UInt8] = [0x3C, 0x21, 0x2D]
+        for k in stride(from: 3, through: 1, by: -1) where t.count - k >= i && t[(t.count - k)...].elementsEqual(opener[..<k]) {
+            carry = Array(t[(t.count - k)...])
+            return
         }
     }
 
