@@ -172,9 +172,10 @@ package enum WrittenChunkCheck {
     static let rounds = 4
 
     /// The entities `parse` finds in `chunk`, as they stay on later runs.
-    package static func entities(in chunk: UnsafeBufferPointer<UInt8>, parse: (UnsafeBufferPointer<UInt8>) -> [Entity]) -> [Entity] {
-        var found = parse(chunk)
-        guard found.contains(where: { touchesDelimiterRun($0, chunk) }) || autolinkMayCloseOpener(found, chunk) else { return found }
+    static func entities(in chunk: UnsafeBufferPointer<UInt8>, parse: (UnsafeBufferPointer<UInt8>) -> EntityPieces) -> EntityPieces {
+        let first = parse(chunk)
+        guard first.contains(where: { touchesDelimiterRun($0, chunk) }) || autolinkMayCloseOpener(first, chunk) else { return first }
+        var found = first.joined()
         for _ in 0..<rounds {
             let links = found.filter { SecondRun.isLink($0, in: chunk) }
             // The chunk as written, and its verbatim segments: (offset written, offset in chunk, length).
@@ -203,10 +204,10 @@ package enum WrittenChunkCheck {
                 }
                 return (mapped, added)
             }
-            guard added else { return found }
+            guard added else { return EntityPieces(found) }
             found = (links + again).sorted { $0.start < $1.start }
         }
-        return found
+        return EntityPieces(found)
     }
 
     /// Whether `e` starts right after or ends right before `*`, `_` or `~`.
@@ -221,10 +222,9 @@ package enum WrittenChunkCheck {
     /// open raw HTML (a letter, `/`, `!` or `?` after it) with no `>` between
     /// them in the text as written: the link's `>` may then close it. The
     /// links' own bytes are skipped, as the next run skips them.
-    static func autolinkMayCloseOpener(_ found: [Entity], _ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
-        var lastStart = -1
-        for e in found where e.start > lastStart { lastStart = e.start }
-        guard lastStart > 0 else { return false }
+    static func autolinkMayCloseOpener(_ found: EntityPieces, _ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        // `found` is sorted: the last entity starts last.
+        guard let lastStart = found.last?.start, lastStart > 0 else { return false }
         let firstAngle = ByteSearch.first(in: chunk, from: 0, before: lastStart,
                                           block: { $0 .== ByteSearch.splat(0x3C) }, matches: { $0 == 0x3C })
         guard firstAngle < lastStart else { return false }
@@ -238,8 +238,7 @@ package enum WrittenChunkCheck {
         // Whether each entity is a link is asked only where it matters (the
         // question builds Strings): after an open `<`, or for an entity whose
         // own bytes hold `<` or `>` (read as text unless it is a link).
-        let inOrder = zip(found, found.dropFirst()).allSatisfy { $0.start <= $1.start }
-        for e in inOrder ? found : found.sorted(by: { $0.start < $1.start }) where e.start >= at {
+        for e in found where e.start >= at {
             read(at..<e.start)
             at = e.start
             let angles = chunk[e.range].contains { $0 == 0x3C || $0 == 0x3E }

@@ -13,7 +13,9 @@ struct MarkdownBlocks {
     /// included: the chunk's text is the same, and a paragraph the size of the
     /// document is one range rather than a range a line.
     struct Chunk {
-        var lines: [Range<Int>]
+        let lines: ChunkLines
+
+        init(lines: [Range<Int>]) { self.lines = ChunkLines(lines) }
     }
 
     /// Paragraphs, headings and table cells, in document order.
@@ -374,7 +376,7 @@ struct MarkdownBlockParser {
     mutating func closeLeaf() {
         if case .paragraph = leaf {
             let taken = paragraphLines
-            paragraphLines = []   // handed over whole, not copied
+            paragraphLines = []   // handed over whole, not copied (the chunk holds a compact copy, `ChunkLines`)
             var lines = takeReferenceDefinitions(taken)
             if var last = lines.popLast() {
                 var e = last.upperBound

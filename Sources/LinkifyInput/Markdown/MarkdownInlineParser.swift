@@ -95,7 +95,7 @@ struct MarkdownInlineParser {
     }
 
     /// The entities of the chunk, sorted, with offsets into the chunk.
-    mutating func parse() -> [Entity] {
+    mutating func parse() -> EntityPieces {
         let t = chunk
         let n = t.count
         if let f = urlFinder { candidates = f.entities(in: t, from: 0) }
@@ -166,9 +166,8 @@ struct MarkdownInlineParser {
             }
         }
         processEmphasis()
-        findInTextRuns()
         entities.sort { $0.start < $1.start }
-        return entities
+        return findInTextRuns()
     }
 
     mutating func hide(_ r: Range<Int>) { hidden.mark(r) }
@@ -368,9 +367,10 @@ struct MarkdownInlineParser {
     }
 
     /// Runs the finder over the text between hidden ranges and URLs, line by
-    /// line, each as the next run will see it around the links it finds.
-    mutating func findInTextRuns() {
-        guard let finder = restFinder else { return }
+    /// line, each as the next run will see it around the links it finds;
+    /// returns what they find merged with the pass's entities, sorted.
+    mutating func findInTextRuns() -> EntityPieces {
+        guard let finder = restFinder else { defer { entities = [] }; return EntityPieces(entities) }
         // Made when a run first finds something: most runs find nothing, and nothing is read again.
         var stable: LinkBoundaryRescan? = nil
         defer { if let stable { rescanBudget = stable.budget } }
@@ -392,9 +392,8 @@ struct MarkdownInlineParser {
         }
         let t = chunk
         var at = 0
-        // What the runs find goes after the pass's entities (the caller sorts them).
-        var found = entities
-        entities = []
+        // What the runs find, in order, merged with the pass's entities at the end.
+        var found = EntityPieces()
         while at < t.count {
             at = hidden.nextUnmarked(from: at)
             guard at < t.count else { break }
@@ -418,6 +417,8 @@ struct MarkdownInlineParser {
             }
             at = end
         }
-        entities = found
+        found.merge(entities)
+        entities = []
+        return found
     }
 }

@@ -49,27 +49,32 @@ public struct MarkdownReader: DocumentReader {
         }
         var parser = MarkdownBlockParser(document)
         let (urlFinder, restFinder) = Self.finders(splitting: finder)
-        var batch: [Entity] = []
         var joined: [UInt8] = []
         var budget = LinkBoundaryRescan.budget(forDocumentOf: document.count)
         _ = try parser.parse { chunk in
             guard let last = chunk.lines.last else { return }
-            batch.removeAll(keepingCapacity: true)
-            entities(in: chunk, document, references, urlFinder, restFinder, joined: &joined, budget: &budget, into: &batch)
-            batch.sort { $0.start < $1.start }
-            try body(batch, last.upperBound)
+            // A chunk's entities come in pieces (`EntityPieces`): each is handed
+            // on as a batch, settled at its last entity's end, the last at the chunk's.
+            try entities(in: chunk, document, references, urlFinder, restFinder, joined: &joined, budget: &budget) { piece, isLast in
+                if isLast {
+                    try body(piece, last.upperBound)
+                } else if let end = piece.last?.end {
+                    try body(piece, end)
+                }
+            }
         }
     }
 
-    /// The entities of one chunk, with offsets into `document`; `budget`:
+    /// The entities of one chunk, with offsets into `document`, sorted,
+    /// handed to `each` piece by piece (`EntityPieces.drain`); `budget`:
     /// the bytes the document's text runs may still rescan (`LinkBoundaryRescan`).
     func entities(in chunk: MarkdownBlocks.Chunk, _ document: UnsafeBufferPointer<UInt8>, _ references: Set<String>,
                   _ urlFinder: EntityFinder?, _ restFinder: EntityFinder?, joined: inout [UInt8], budget: inout Int,
-                  into result: inout [Entity]) {
+                  each: (_ piece: inout [Entity], _ isLast: Bool) throws -> Void) rethrows {
         guard let first = chunk.lines.first else { return }
         // The finders, which `--explain` may point at a sink for the joined copy below.
         var (urlFinder, restFinder) = (urlFinder, restFinder)
-        func parse(_ text: UnsafeBufferPointer<UInt8>) -> [Entity] {
+        func parse(_ text: UnsafeBufferPointer<UInt8>) -> EntityPieces {
             var inline = MarkdownInlineParser(chunk: text, references: references, urlFinder: urlFinder,
                                               restFinder: restFinder, rescanBudget: budget)
             inline.skipsRawElementsWithGFM = skipsRawElementsWithGFM
@@ -78,21 +83,31 @@ public struct MarkdownReader: DocumentReader {
         }
         if chunk.lines.count == 1 {
             let slice = UnsafeBufferPointer(rebasing: document[first])
-            Self.add(WrittenChunkCheck.entities(in: slice, parse: parse), in: slice, document, offset: { _ in first.lowerBound }, to: &result)
+            var found = WrittenChunkCheck.entities(in: slice, parse: parse)
+            try found.drain { piece, isLast in
+                Self.place(&piece, in: slice, document, offset: { _ in first.lowerBound })
+                try each(&piece, isLast)
+            }
             return
         }
         joined.removeAll(keepingCapacity: true)
-        var starts: [Int] = []
-        starts.reserveCapacity(chunk.lines.count)
+        // Exactly the lines and the line feeds between them (a doubling array keeps up to twice that).
+        joined.reserveCapacity(chunk.lines.reduce(chunk.lines.count - 1) { $0 + $1.count })
         for line in chunk.lines {
-            starts.append(joined.count)
             joined.append(contentsOf: UnsafeBufferPointer(rebasing: document[line]))
             joined.append(0x0A)
         }
         joined.removeLast()
-        let found = joined.withUnsafeBufferPointer { j -> [Entity] in
+        var found = joined.withUnsafeBufferPointer { j -> EntityPieces in
             // `--explain`: what the finders say about the joined copy is told in the document's offsets.
             if let sink = (urlFinder ?? restFinder)?.options.explanations, let base = j.baseAddress {
+                var starts: [Int] = []
+                starts.reserveCapacity(chunk.lines.count)
+                var at = 0
+                for line in chunk.lines {
+                    starts.append(at)
+                    at += line.count + 1
+                }
                 let mapping = CopySink(inner: sink, document: document, copy: base, count: j.count,
                                        start: { Self.documentOffset($0, starts, chunk.lines) },
                                        end: { Self.documentOffset($0, starts, chunk.lines) })
@@ -101,13 +116,19 @@ public struct MarkdownReader: DocumentReader {
             }
             return WrittenChunkCheck.entities(in: j, parse: parse)
         }
-        var line = 0
-        joined.withUnsafeBufferPointer { j in
-            // Sorted: the line of each entity is found by moving forward.
-            Self.add(found, in: j, document, offset: { e in
-                while line + 1 < starts.count && starts[line + 1] <= e.start { line += 1 }
-                return chunk.lines[line].lowerBound - starts[line]
-            }, to: &result)
+        // Sorted: the line of each entity, and where it starts in the copy, are found by moving forward.
+        var line = 0, lineStart = 0
+        try joined.withUnsafeBufferPointer { j in
+            try found.drain { piece, isLast in
+                Self.place(&piece, in: j, document, offset: { e in
+                    while line + 1 < chunk.lines.count && lineStart + chunk.lines[line].count + 1 <= e.start {
+                        lineStart += chunk.lines[line].count + 1
+                        line += 1
+                    }
+                    return chunk.lines[line].lowerBound - lineStart
+                })
+                try each(&piece, isLast)
+            }
         }
     }
 
@@ -121,7 +142,7 @@ public struct MarkdownReader: DocumentReader {
 
     /// The document offset of offset `o` of a chunk's joined copy, whose
     /// lines start at `starts` (a joining `\n` maps to its line's end).
-    package static func documentOffset(_ o: Int, _ starts: [Int], _ lines: [Range<Int>]) -> Int {
+    static func documentOffset(_ o: Int, _ starts: [Int], _ lines: ChunkLines) -> Int {
         var lo = 0, hi = starts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) >> 1
@@ -143,12 +164,11 @@ public struct MarkdownReader: DocumentReader {
     }
 
     /// `found` (offsets into the chunk's text `t`) moved into the document
-    /// by `offset(e)` and filtered (`crossesLineEnd`, `isKept`) in place, then
-    /// added to `result`: a chunk's entities are not copied into a second
-    /// array (a paragraph the size of the document may hold millions).
-    static func add(_ found: [Entity], in t: UnsafeBufferPointer<UInt8>, _ document: UnsafeBufferPointer<UInt8>,
-                    offset: (Entity) -> Int, to result: inout [Entity]) {
-        var found = found
+    /// by `offset(e)` and filtered (`crossesLineEnd`, `isKept`) in place: a
+    /// chunk's entities are not copied (a paragraph the size of the document
+    /// may hold millions).
+    static func place(_ found: inout [Entity], in t: UnsafeBufferPointer<UInt8>, _ document: UnsafeBufferPointer<UInt8>,
+                      offset: (Entity) -> Int) {
         var kept = 0
         for k in found.indices {
             let e = found[k]
@@ -159,7 +179,6 @@ public struct MarkdownReader: DocumentReader {
             kept += 1
         }
         found.removeLast(found.count - kept)
-        if result.isEmpty { result = found } else { result.append(contentsOf: found) }
     }
 
     /// With the gfm profile, a finder for URLs alone (used inside the inline
