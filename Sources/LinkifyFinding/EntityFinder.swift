@@ -23,6 +23,12 @@ public struct EntityFinder: Sendable {
     private let storage: Storage
     /// The options this finder was made with.
     public var options: FinderOptions { storage.options }
+    /// `options.explanations`, read without copying the options (a hot path asks per text run).
+    package var explanations: (any ExplanationSink)? { storage.options.explanations }
+    /// Whether `options.userScanners` is not empty, read without copying the options.
+    package var hasUserScanners: Bool { !storage.options.userScanners.isEmpty }
+    /// `options.profile`, read without copying the options.
+    package var profile: Profile { storage.options.profile }
     var builtIn: [any EntityScanner] { storage.builtIn }
     /// Schemes, denied schemes and rewrites, from the options.
     public var policy: LinkPolicy { storage.policy }
@@ -71,7 +77,8 @@ public struct EntityFinder: Sendable {
             // Room for a link every 64 bytes, so that URL-dense text does not
             // grow the array by copying it a dozen times a window; the pages a
             // sparser text never fills are never touched.
-            out.reserveCapacity((text.count - minStart) / 64)
+            // (Not below 64 bytes: a reserve of nothing allocates too.)
+            if text.count - minStart >= 1 << 7 { out.reserveCapacity((text.count - minStart) / 64) }
             scanner.scan(text, from: minStart, into: &out)
             if !out.isEmpty { found.append(out) }
         }

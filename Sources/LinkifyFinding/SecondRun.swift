@@ -35,7 +35,7 @@ package enum SecondRun {
     /// text, and so does an entity the reader cannot write where it stands.
     package static func isLink(_ e: Entity, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         if e.isUnlinkedDate { return false }
-        return MarkdownLink.isWritable(text, at: e.start, text: UTF8Bytes.string(text, e.range), target: e.target(in: text))
+        return MarkdownLink.isWritable(text, at: e.start)
     }
 }
 

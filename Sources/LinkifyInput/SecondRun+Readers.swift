@@ -47,7 +47,7 @@ package struct LinkBoundaryRescan {
 
     package init(finder: EntityFinder, budget: Int, writtenAs: WrittenSyntax = .markdown) {
         self.finder = finder
-        self.rescanFinder = finder.options.explanations == nil ? nil : finder.withoutExplanations
+        self.rescanFinder = finder.explanations == nil ? nil : finder.withoutExplanations
         self.budget = budget
         self.writtenAs = writtenAs
     }
@@ -81,69 +81,60 @@ package struct LinkBoundaryRescan {
 
     /// `found`, the entities of `text[minStart...]`, with the gaps beside the written ones read again.
     private mutating func rescanned(_ found: [Entity], in text: UnsafeBufferPointer<UInt8>, from minStart: Int, depth: Int) -> [Entity] {
-        guard budget > 0, depth < Self.maxDepth, found.contains(where: { isWritten($0, in: text) }) else { return found }
+        guard budget > 0, depth < Self.maxDepth, let first = found.firstIndex(where: { isWritten($0, in: text) }) else { return found }
         var result: [Entity] = []
         result.reserveCapacity(found.count)
         var gapStart = minStart
-        var closing: Boundary = .none
-        var unlinked: [Entity] = []
-        for e in found {
-            guard isWritten(e, in: text) else { unlinked.append(e); continue }
+        // The written link before the gap, whose last byte the next run reads
+        // before it (asked only when the gap is read: it builds Strings).
+        var closing: Entity? = nil
+        var unlinked: [Entity] = Array(found[..<first])
+        for k in first..<found.count {
+            let e = found[k]
+            guard k == first || isWritten(e, in: text) else { unlinked.append(e); continue }
             rescan(text, gapStart..<e.start, after: closing, minStart: minStart, found: unlinked, depth: depth, into: &result)
             unlinked.removeAll(keepingCapacity: true)
             result.append(e)
             gapStart = e.end
-            switch writtenAs {
-            case .markdown: closing = .byte(MarkdownLink.lastByte(text: UTF8Bytes.string(text, e.range), target: e.target(in: text)))
-            case .html: closing = .endTag
-            }
+            closing = e
         }
         rescan(text, gapStart..<text.count, after: closing, minStart: minStart, found: unlinked, depth: depth, into: &result)
         return result
     }
 
-    /// What the next run reads before a gap.
-    private enum Boundary {
-        /// Nothing written: the start of the run, with its context.
-        case none
-        /// A Markdown link ending in this byte (`)` or `>`), its one byte of context.
-        case byte(UInt8)
-        /// An HTML end tag: the gap is a text node of its own.
-        case endTag
-    }
-
-    /// Appends the entities of `gap` as the next run sees it, after `closing`.
+    /// Appends the entities of `gap` as the next run sees it, after the
+    /// written link `closing` (none: the start of the run, with its context).
     /// Without budget left, appends `found` (what the first scan found there).
-    private mutating func rescan(_ text: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>, after boundary: Boundary,
+    private mutating func rescan(_ text: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>, after closing: Entity?,
                                  minStart: Int, found: [Entity], depth: Int, into result: inout [Entity]) {
         guard !gap.isEmpty, mayHoldEntity(text, gap) else { return }
         guard budget >= gap.count else { result.append(contentsOf: found); return }
         budget -= gap.count
-        let closing: UInt8
-        switch boundary {
-        case .none:
+        guard let closing else {
             // The text before the first link: same context, cut at the link.
             result.append(contentsOf: entities(in: UnsafeBufferPointer(rebasing: text[0..<gap.upperBound]), from: minStart,
                                           depth: depth + 1))
             return
-        case .endTag:
+        }
+        switch writtenAs {
+        case .html:
+            // An HTML end tag: the gap is a text node of its own.
             let inGap = entities(in: UnsafeBufferPointer(rebasing: text[gap]), from: 0, depth: depth + 1)
             for e in inGap { result.append(e.shifted(by: gap.lowerBound)) }
-            return
-        case .byte(let b):
-            closing = b
+        case .markdown:
+            // A Markdown link ends in `)` or `>`: the gap's one byte of context.
+            var buffer: [UInt8] = [MarkdownLink.lastByte(text: UTF8Bytes.string(text, closing.range), target: closing.target(in: text))]
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[gap]))
+            let shift = gap.lowerBound - 1
+            let inGap = buffer.withUnsafeBufferPointer { entities(in: $0, from: 1, depth: depth + 1) }
+            for e in inGap { result.append(e.shifted(by: shift)) }
         }
-        var buffer: [UInt8] = [closing]
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[gap]))
-        let shift = gap.lowerBound - 1
-        let inGap = buffer.withUnsafeBufferPointer { entities(in: $0, from: 1, depth: depth + 1) }
-        for e in inGap { result.append(e.shifted(by: shift)) }
     }
 
     /// Whether `gap` may hold an entity: every built-in kind has an ASCII
     /// letter or digit or a non-ASCII character in it (a user rule may not).
     func mayHoldEntity(_ text: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>) -> Bool {
-        guard finder.options.userScanners.isEmpty else { return true }
+        guard !finder.hasUserScanners else { return true }
         for i in gap where text[i] >= 0x80 || ByteClass.isAlnum(text[i]) { return true }
         return false
     }

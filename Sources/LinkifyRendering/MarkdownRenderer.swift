@@ -19,6 +19,19 @@ public struct MarkdownRenderer: Renderer {
         var at = range.lowerBound
         for entity in entities {
             if entity.isUnlinkedDate && !options.linksDatesInMarkdown { continue }
+            // A link to its own ASCII text (`https://…`, not truncated) whose
+            // byte before needs nothing is `<text>`, written from the bytes as
+            // `append` would write it, with no String made.
+            if options.anchors.truncate == nil, entity.target == .text(after: .none),
+               entity.start == 0 || (text[entity.start - 1] != 0x5C && text[entity.start - 1] != 0x21),
+               case let bytes = UnsafeBufferPointer(rebasing: text[entity.start..<entity.end]), bytes.allSatisfy({ $0 < 0x80 }), MarkdownLink.isAutolinkable(bytes) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[at..<entity.start]))
+                out.append(0x3C)
+                out.append(contentsOf: bytes)
+                out.append(0x3E)
+                at = entity.end
+                continue
+            }
             let display = AnchorText.display(text, entity, truncate: options.anchors.truncate)
             let shown = display.text ?? UTF8Bytes.string(text, entity.start..<entity.end)
             let target = entity.target(in: text)
@@ -94,8 +107,17 @@ public enum MarkdownLink {
 
     /// Whether a link can be written at `start` of `t` (escaping the byte before it if need be).
     public static func isWritable(_ t: UnsafeBufferPointer<UInt8>, at start: Int, text: String, target: String) -> Bool {
-        if case .unwritable = before(t, start, text: text, target: target) { return false }
-        return true
+        isWritable(t, at: start)
+    }
+
+    /// Whether a link can be written at `start` of `t`: not when an unescaped
+    /// backslash before it escapes its first character (`before` says
+    /// `.unwritable` then, whatever the link's text and target).
+    public static func isWritable(_ t: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start > 0, t[start - 1] == 0x5C, start < t.count, ByteClass.isASCIIPunctuation(t[start]) else { return true }
+        var k = start - 1
+        while k > 0 && t[k - 1] == 0x5C { k -= 1 }
+        return (start - k) % 2 == 0
     }
 
     /// The link as a String.
@@ -109,7 +131,11 @@ public enum MarkdownLink {
     /// a scheme of 2–32 characters, a colon, and no space, `<`, `>`, `\`, `&`
     /// or control character.
     static func isAutolinkable(_ target: String) -> Bool {
-        let bytes = Array(target.utf8)
+        var target = target
+        return target.withUTF8 { isAutolinkable($0) }
+    }
+
+    static func isAutolinkable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let colon = bytes.firstIndex(of: 0x3A), colon >= 2, colon <= 32, ByteClass.isAlpha(bytes[0]) else { return false }
         for b in bytes[1..<colon] where !(ByteClass.isAlnum(b) || b == 0x2B || b == 0x2E || b == 0x2D) { return false }
         for b in bytes where b <= 0x20 || b == 0x7F || b == 0x3C || b == 0x3E || b == 0x5C || b == 0x26 { return false }

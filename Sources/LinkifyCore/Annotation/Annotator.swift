@@ -77,7 +77,7 @@ public struct Annotator {
 
     /// Whether a document of `input` is held whole before anything is written.
     public static func readsWhole(_ input: InputFormat, _ finder: EntityFinder) -> Bool {
-        input == .markdown || finder.options.explanations != nil
+        input == .markdown || finder.explanations != nil
     }
 
     /// Adds input bytes; writes what is settled to `out`, calling `drain`
@@ -152,7 +152,7 @@ public struct Annotator {
         // what is found (the evidence a decision may look at: the window) is
         // the same whether the text was streamed or held whole (`--explain`).
         if reader is TextReader {
-            let sink = finder.options.explanations
+            let sink = finder.explanations
             sink?.beginDocument(document)
             defer { sink?.endDocument() }
             var stream = StreamingAnnotator(finder: finder, renderer: renderer, disable: comments)
@@ -163,7 +163,7 @@ public struct Annotator {
         // `<!-- linkify-disable -->` and its kin turn entities off as they do for lint (SPEC §6).
         var disabled = comments
         disabled.look(in: document)
-        if let sink = finder.options.explanations {
+        if let sink = finder.explanations {
             sink.beginDocument(document)
             let entities = disabled.filter(reader.entities(in: document, finder: finder), in: document)
             sink.endDocument()

@@ -139,7 +139,7 @@ struct StreamingAnnotator {
         let start = written
         // `--explain`: what the window tells is held until the window settles,
         // and only what it settles is told (the rest is told by the next window).
-        let told = finder.options.explanations.map { WindowExplanations(inner: $0) }
+        let told = finder.explanations.map { WindowExplanations(inner: $0) }
         let finder = told.map { self.finder.explaining(to: $0) } ?? self.finder
         try withWindow { t in
             var entities = finder.entities(in: t, from: start)

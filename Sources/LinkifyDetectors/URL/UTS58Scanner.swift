@@ -62,6 +62,9 @@ package struct UTS58Scanner: EntityScanner {
     }
 
     package func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
+        // Every candidate holds a trigger: a text without one (most of a
+        // Markdown document's short text runs) needs no state made.
+        guard Self.nextTrigger(t, from: minStart) < t.count else { return }
         var state = ScanState(t: t, cursor: minStart)
         scan(&state, from: minStart, into: &out)
     }
@@ -94,7 +97,7 @@ package struct UTS58Scanner: EntityScanner {
         // `math.prod`, not `1.2` nor a sentence's end): what the members pass
         // reads (`memberEvidence`), so that it need not search the window again.
         var nameDots: [Int] = []
-        nameDots.reserveCapacity(max(0, n - minStart) >> 7)
+        if n - minStart >= 1 << 8 { nameDots.reserveCapacity((n - minStart) >> 7) }   // (a reserve of 0 allocates too)
         while i < n {
             i = Self.nextTrigger(t, from: i)
             guard i < n else { break }

@@ -82,7 +82,7 @@ public struct HTMLReader: DocumentReader {
         }
         decoded.bytes.withUnsafeBufferPointer { t in
             var finder = finder
-            if let sink = finder.options.explanations, let base = t.baseAddress {
+            if let sink = finder.explanations, let base = t.baseAddress {
                 // `--explain`: the decoded copy's offsets told as the document's.
                 finder = finder.explaining(to: CopySink(inner: sink, document: document, copy: base, count: t.count,
                                                         start: decoded.sourceStart, end: decoded.sourceEnd))

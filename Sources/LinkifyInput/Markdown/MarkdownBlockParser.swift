@@ -15,7 +15,8 @@ struct MarkdownBlocks {
     struct Chunk {
         let lines: ChunkLines
 
-        init(lines: [Range<Int>]) { self.lines = ChunkLines(lines) }
+        init(lines: ChunkLines) { self.lines = lines }
+        init(line: Range<Int>) { self.lines = ChunkLines(line: line) }
     }
 
     /// Paragraphs, headings and table cells, in document order.
@@ -266,7 +267,7 @@ struct MarkdownBlockParser {
             if b == 0x23, let content = atxHeading(first) {
                 closeUnmatched(matched)
                 closeLeaf()
-                if !content.isEmpty { blocks.chunks.append(MarkdownBlocks.Chunk(lines: [content])) }
+                if !content.isEmpty { blocks.chunks.append(MarkdownBlocks.Chunk(line: content)) }
                 return
             }
             if b == 0x60 || b == 0x7E, let fence = fenceStart(first) {
@@ -368,25 +369,29 @@ struct MarkdownBlockParser {
     }
 
     mutating func addCell(_ cell: Range<Int>) {
-        if !cell.isEmpty { blocks.chunks.append(MarkdownBlocks.Chunk(lines: [cell])) }
+        if !cell.isEmpty { blocks.chunks.append(MarkdownBlocks.Chunk(line: cell)) }
     }
 
     /// Ends the open leaf; a paragraph gives up its reference definitions and
     /// becomes a chunk.
     mutating func closeLeaf() {
         if case .paragraph = leaf {
-            let taken = paragraphLines
-            paragraphLines = []   // handed over whole, not copied (the chunk holds a compact copy, `ChunkLines`)
-            var lines = takeReferenceDefinitions(taken)
-            if var last = lines.popLast() {
-                var e = last.upperBound
-                while e > last.lowerBound && MarkdownSyntax.isBlank(t[e - 1]) { e -= 1 }
-                last = last.lowerBound..<e
-                lines.append(last)
-                blocks.chunks.append(MarkdownBlocks.Chunk(lines: lines))
-            }
+            addParagraphChunk()
+            // The chunk holds its own compact copy (`ChunkLines`): a short
+            // paragraph's array is kept for the next one, a long one's freed.
+            paragraphLines.removeAll(keepingCapacity: paragraphLines.capacity <= 1 << 10)
         }
         leaf = .none
+    }
+
+    /// The open paragraph, less its reference definitions and the blanks at
+    /// its end, as a chunk (none if nothing is left).
+    private mutating func addParagraphChunk() {
+        let lines = takeReferenceDefinitions(paragraphLines)
+        guard let last = lines.last else { return }
+        var e = last.upperBound
+        while e > last.lowerBound && MarkdownSyntax.isBlank(t[e - 1]) { e -= 1 }
+        blocks.chunks.append(MarkdownBlocks.Chunk(lines: ChunkLines(lines, lastEnd: e)))
     }
 
     // MARK: Leaf starts

@@ -16,12 +16,12 @@ import LinkifyRendering
 /// go to the finder for everything else (email addresses are found in text
 /// nodes after inline parsing, as cmark-gfm's post-processing does).
 struct MarkdownInlineParser {
-    let chunk: UnsafeBufferPointer<UInt8>
+    private(set) var chunk: UnsafeBufferPointer<UInt8>
     let references: Set<String>
     /// Finds URLs inside the pass (gfm), nil when URLs are found with the rest.
-    let urlFinder: EntityFinder?
+    var urlFinder: EntityFinder?
     /// Finds everything else in the text runs.
-    let restFinder: EntityFinder?
+    var restFinder: EntityFinder?
 
     struct Delimiter {
         var char: UInt8
@@ -67,6 +67,9 @@ struct MarkdownInlineParser {
     /// Whether a search for a closing run reached the chunk's end: from then on
     /// `lastBacktickRun` knows every run after where that search started.
     var backticksScanned = false
+    /// The text runs' rescans, made at the first run that finds something
+    /// (`findInTextRuns`), which hands its budget back to `rescanBudget`.
+    var stable: LinkBoundaryRescan? = nil
     /// Bytes the text runs may still rescan (`LinkBoundaryRescan`), shared by a document's chunks.
     var rescanBudget: Int
     /// Whether raw HTML elements are skipped with the gfm profile too (`lint`).
@@ -74,8 +77,9 @@ struct MarkdownInlineParser {
     /// The end of the last raw HTML element hidden whole (`<a …>…</a>`).
     var skippedElementEnd = 0
     /// The elements of `skippedElements` found without a closing tag after
-    /// some point: none is looked for again (linear time).
-    var unclosedElements = [Bool](repeating: false, count: MarkdownInlineParser.skippedElements.count)
+    /// some point: none is looked for again (linear time). A bit per
+    /// element of `skippedElements` (an array would be allocated per chunk).
+    var unclosedElements: UInt32 = 0
 
     /// Raw HTML elements whose content is not linked (as in the HTML reader).
     static let skippedElements: [StaticString] = ["a", "code", "pre", "kbd", "samp", "tt", "script", "style", "textarea", "title", "button", "select", "datalist", "time"]
@@ -92,6 +96,29 @@ struct MarkdownInlineParser {
         self.references = references
         self.urlFinder = urlFinder
         self.restFinder = restFinder
+    }
+
+    /// The entities of `chunk`, sorted, with offsets into it: the parser is
+    /// set to it first, so that one parser (its finders, its reference
+    /// labels, its arrays' storage) serves every chunk of a document, not
+    /// one made and freed per line of a list.
+    mutating func parse(_ chunk: UnsafeBufferPointer<UInt8>) -> EntityPieces {
+        self.chunk = chunk
+        hidden = ByteMarks(count: chunk.count)
+        droppedBrackets = 0
+        inactiveBelow = 0
+        delimiters.removeAll(keepingCapacity: delimiters.capacity <= 1 << 10)
+        brackets.removeAll(keepingCapacity: brackets.capacity <= 1 << 10)
+        entities = []
+        candidates = []
+        candidateIndex = 0
+        rescans = 0
+        if !lastBacktickRun.isEmpty { lastBacktickRun = [:] }
+        backticksScanned = false
+        stable = nil
+        skippedElementEnd = 0
+        unclosedElements = 0
+        return parse()
     }
 
     /// The entities of the chunk, sorted, with offsets into the chunk.
@@ -143,7 +170,7 @@ struct MarkdownInlineParser {
                     // SPEC §4: nothing inside an existing link, HTML ones too (`<a href>…</a>`),
                     // nor in the HTML elements the HTML reader skips. With gfm the output is
                     // GitHub's HTML instead, and cmark-gfm links text between raw tags.
-                    if skipsRawElementsWithGFM || (urlFinder ?? restFinder)?.options.profile != .gfm, e > skippedElementEnd, let end = skippedElementEnd(openTag: p, tagEnd: e) {
+                    if skipsRawElementsWithGFM || (urlFinder ?? restFinder)?.profile != .gfm, e > skippedElementEnd, let end = skippedElementEnd(openTag: p, tagEnd: e) {
                         hide(e..<end)
                         skippedElementEnd = end
                     }
@@ -166,7 +193,7 @@ struct MarkdownInlineParser {
             }
         }
         processEmphasis()
-        entities.sort { $0.start < $1.start }
+        if entities.count > 1 { entities.sort { $0.start < $1.start } }
         return findInTextRuns()
     }
 
@@ -183,7 +210,7 @@ struct MarkdownInlineParser {
         let length = nameEnd - openTag - 1
         guard let index = Self.skippedElements.firstIndex(where: {
             $0.utf8CodeUnitCount == length && UTF8Bytes.hasPrefixIgnoringCase(t, $0, at: openTag + 1)
-        }), !unclosedElements[index] else { return nil }
+        }), unclosedElements & (1 << index) == 0 else { return nil }
         let name = Self.skippedElements[index]
         var k = tagEnd
         while k + 2 + length < t.count {
@@ -194,7 +221,7 @@ struct MarkdownInlineParser {
             }
             k += 1
         }
-        unclosedElements[index] = true
+        unclosedElements |= 1 << index
         return nil
     }
 
@@ -371,19 +398,11 @@ struct MarkdownInlineParser {
     /// returns what they find merged with the pass's entities, sorted.
     mutating func findInTextRuns() -> EntityPieces {
         guard let finder = restFinder else { defer { entities = [] }; return EntityPieces(entities) }
-        // Made when a run first finds something: most runs find nothing, and nothing is read again.
-        var stable: LinkBoundaryRescan? = nil
-        defer { if let stable { rescanBudget = stable.budget } }
-        let budget = rescanBudget
-        func scan(_ run: UnsafeBufferPointer<UInt8>, from start: Int) -> [Entity] {
-            let found = finder.entities(in: run, from: start)
-            guard !found.isEmpty else { return found }
-            if stable == nil { stable = LinkBoundaryRescan(finder: finder, budget: budget) }
-            return stable!.entities(in: run, from: start, found: found)
-        }
+        defer { if let stable { rescanBudget = stable.budget; self.stable = nil } }
         // The text runs are what is neither hidden nor an entity of the pass.
         // The next run sees a URL found in the pass (gfm) as a link ending in this byte.
         var closingAt: [Int: UInt8] = [:]
+        if !entities.isEmpty { closingAt.reserveCapacity(entities.count) }
         for e in entities {
             hidden.mark(e.range)
             if SecondRun.isLink(e, in: chunk) {
@@ -406,12 +425,12 @@ struct MarkdownInlineParser {
                 if lineEnd > lineStart, lineStart == at, let closing = closingAt[at] {
                     var buffer: [UInt8] = [closing]
                     buffer.append(contentsOf: UnsafeBufferPointer(rebasing: t[lineStart..<lineEnd]))
-                    let inRun = buffer.withUnsafeBufferPointer { scan($0, from: 1) }
+                    let inRun = buffer.withUnsafeBufferPointer { scan($0, from: 1, finder) }
                     for e in inRun { found.append(e.shifted(by: lineStart - 1)) }
                 } else if lineEnd > lineStart {
                     let context = lineStart > 0 ? 1 : 0
                     let slice = UnsafeBufferPointer(rebasing: t[(lineStart - context)..<lineEnd])
-                    for e in scan(slice, from: context) { found.append(e.shifted(by: lineStart - context)) }
+                    for e in scan(slice, from: context, finder) { found.append(e.shifted(by: lineStart - context)) }
                 }
                 lineStart = lineEnd + 1
             }
@@ -420,5 +439,15 @@ struct MarkdownInlineParser {
         found.merge(entities)
         entities = []
         return found
+    }
+
+    /// The entities `finder` finds in a text run from `start` on, as the next
+    /// run reads them (`LinkBoundaryRescan`, made when a run first finds
+    /// something: most runs find nothing, and nothing is read again).
+    private mutating func scan(_ run: UnsafeBufferPointer<UInt8>, from start: Int, _ finder: EntityFinder) -> [Entity] {
+        let found = finder.entities(in: run, from: start)
+        guard !found.isEmpty else { return found }
+        if stable == nil { stable = LinkBoundaryRescan(finder: finder, budget: rescanBudget) }
+        return stable!.entities(in: run, from: start, found: found)
     }
 }

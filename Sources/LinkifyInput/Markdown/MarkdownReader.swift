@@ -50,12 +50,17 @@ public struct MarkdownReader: DocumentReader {
         var parser = MarkdownBlockParser(document)
         let (urlFinder, restFinder) = Self.finders(splitting: finder)
         var joined: [UInt8] = []
-        var budget = LinkBoundaryRescan.budget(forDocumentOf: document.count)
+        // One inline parser for every chunk (`MarkdownInlineParser.parse(_:)`); its
+        // `rescanBudget` is what the document's text runs may still rescan (`LinkBoundaryRescan`).
+        var inline = MarkdownInlineParser(chunk: UnsafeBufferPointer(start: nil, count: 0), references: references,
+                                          urlFinder: urlFinder, restFinder: restFinder,
+                                          rescanBudget: LinkBoundaryRescan.budget(forDocumentOf: document.count))
+        inline.skipsRawElementsWithGFM = skipsRawElementsWithGFM
         _ = try parser.parse { chunk in
             guard let last = chunk.lines.last else { return }
             // A chunk's entities come in pieces (`EntityPieces`): each is handed
             // on as a batch, settled at its last entity's end, the last at the chunk's.
-            try entities(in: chunk, document, references, urlFinder, restFinder, joined: &joined, budget: &budget) { piece, isLast in
+            try entities(in: chunk, document, &inline, joined: &joined) { piece, isLast in
                 if isLast {
                     try body(piece, last.upperBound)
                 } else if let end = piece.last?.end {
@@ -66,24 +71,13 @@ public struct MarkdownReader: DocumentReader {
     }
 
     /// The entities of one chunk, with offsets into `document`, sorted,
-    /// handed to `each` piece by piece (`EntityPieces.drain`); `budget`:
-    /// the bytes the document's text runs may still rescan (`LinkBoundaryRescan`).
-    func entities(in chunk: MarkdownBlocks.Chunk, _ document: UnsafeBufferPointer<UInt8>, _ references: Set<String>,
-                  _ urlFinder: EntityFinder?, _ restFinder: EntityFinder?, joined: inout [UInt8], budget: inout Int,
-                  each: (_ piece: inout [Entity], _ isLast: Bool) throws -> Void) rethrows {
+    /// handed to `each` piece by piece (`EntityPieces.drain`), as `inline` parses it.
+    func entities(in chunk: MarkdownBlocks.Chunk, _ document: UnsafeBufferPointer<UInt8>, _ inline: inout MarkdownInlineParser,
+                  joined: inout [UInt8], each: (_ piece: inout [Entity], _ isLast: Bool) throws -> Void) rethrows {
         guard let first = chunk.lines.first else { return }
-        // The finders, which `--explain` may point at a sink for the joined copy below.
-        var (urlFinder, restFinder) = (urlFinder, restFinder)
-        func parse(_ text: UnsafeBufferPointer<UInt8>) -> EntityPieces {
-            var inline = MarkdownInlineParser(chunk: text, references: references, urlFinder: urlFinder,
-                                              restFinder: restFinder, rescanBudget: budget)
-            inline.skipsRawElementsWithGFM = skipsRawElementsWithGFM
-            defer { budget = inline.rescanBudget }
-            return inline.parse()
-        }
         if chunk.lines.count == 1 {
             let slice = UnsafeBufferPointer(rebasing: document[first])
-            var found = WrittenChunkCheck.entities(in: slice, parse: parse)
+            var found = WrittenChunkCheck.entities(in: slice) { inline.parse($0) }
             try found.drain { piece, isLast in
                 Self.place(&piece, in: slice, document, offset: { _ in first.lowerBound })
                 try each(&piece, isLast)
@@ -100,7 +94,9 @@ public struct MarkdownReader: DocumentReader {
         joined.removeLast()
         var found = joined.withUnsafeBufferPointer { j -> EntityPieces in
             // `--explain`: what the finders say about the joined copy is told in the document's offsets.
-            if let sink = (urlFinder ?? restFinder)?.options.explanations, let base = j.baseAddress {
+            let (urlFinder, restFinder) = (inline.urlFinder, inline.restFinder)
+            defer { (inline.urlFinder, inline.restFinder) = (urlFinder, restFinder) }
+            if let sink = (urlFinder ?? restFinder)?.explanations, let base = j.baseAddress {
                 var starts: [Int] = []
                 starts.reserveCapacity(chunk.lines.count)
                 var at = 0
@@ -111,10 +107,10 @@ public struct MarkdownReader: DocumentReader {
                 let mapping = CopySink(inner: sink, document: document, copy: base, count: j.count,
                                        start: { Self.documentOffset($0, starts, chunk.lines) },
                                        end: { Self.documentOffset($0, starts, chunk.lines) })
-                urlFinder = urlFinder?.explaining(to: mapping)
-                restFinder = restFinder?.explaining(to: mapping)
+                inline.urlFinder = urlFinder?.explaining(to: mapping)
+                inline.restFinder = restFinder?.explaining(to: mapping)
             }
-            return WrittenChunkCheck.entities(in: j, parse: parse)
+            return WrittenChunkCheck.entities(in: j) { inline.parse($0) }
         }
         // Sorted: the line of each entity, and where it starts in the copy, are found by moving forward.
         var line = 0, lineStart = 0
@@ -160,7 +156,7 @@ public struct MarkdownReader: DocumentReader {
 
     /// Whether `e` (offsets into `document`) can be written where it stands (`keep`).
     static func isKept(_ e: Entity, _ document: UnsafeBufferPointer<UInt8>) -> Bool {
-        MarkdownLink.isWritable(document, at: e.start, text: UTF8Bytes.string(document, e.range), target: e.target(in: document))
+        MarkdownLink.isWritable(document, at: e.start)
     }
 
     /// `found` (offsets into the chunk's text `t`) moved into the document

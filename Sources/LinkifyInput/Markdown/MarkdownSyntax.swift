@@ -17,19 +17,30 @@ enum MarkdownSyntax {
     static func isLineEnd(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
 
     /// Unicode white space for flanking rules (CommonMark §2.1): Zs, tab, LF, FF, CR.
+    @inline(__always)
     static func isUnicodeWhitespace(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x09, 0x0A, 0x0C, 0x0D, 0x20: return true
-        case 0..<0x80: return false
-        default:
-            guard let u = Unicode.Scalar(scalar) else { return false }
-            return u.properties.generalCategory == .spaceSeparator
-        }
+        if scalar < 0x80 { return scalar == 0x20 || scalar == 0x0A || scalar == 0x09 || scalar == 0x0C || scalar == 0x0D }
+        return isWideWhitespace(scalar)
+    }
+
+    /// `isUnicodeWhitespace` past ASCII: a space separator (Zs). Out of line,
+    /// so the ASCII test above stays a compare or two in the caller.
+    @inline(never)
+    static func isWideWhitespace(_ scalar: UInt32) -> Bool {
+        guard let u = Unicode.Scalar(scalar) else { return false }
+        return u.properties.generalCategory == .spaceSeparator
     }
 
     /// Punctuation for flanking rules: ASCII punctuation or a Unicode P category.
+    @inline(__always)
     static func isUnicodePunctuation(_ scalar: UInt32) -> Bool {
         if scalar < 0x80 { return isASCIIPunctuation(UInt8(scalar)) }
+        return isWidePunctuation(scalar)
+    }
+
+    /// `isUnicodePunctuation` past ASCII: a P category.
+    @inline(never)
+    static func isWidePunctuation(_ scalar: UInt32) -> Bool {
         guard let u = Unicode.Scalar(scalar) else { return false }
         switch u.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
@@ -73,8 +84,12 @@ enum MarkdownSyntax {
     }
 
     /// Characters of an email autolink's local part.
-    static func isEmailLocal(_ b: UInt8) -> Bool {
-        ByteClass.isAlnum(b) || (b < 0x80 && "!#$%&'*+/=?^_`{|}~.-".utf8.contains(b))
+    @inline(__always)
+    static func isEmailLocal(_ b: UInt8) -> Bool { emailLocal[Int(b)] }
+
+    /// `isEmailLocal` as a table (a search of the string per byte was most of the time on a run of `<`).
+    static let emailLocal: [Bool] = (0..<256).map { b in
+        ByteClass.isAlnum(UInt8(b)) || (b < 0x80 && "!#$%&'*+/=?^_`{|}~.-".utf8.contains(UInt8(b)))
     }
 
     /// Raw inline HTML starting at the `<` at `i`: open or closing tag, comment,
@@ -299,6 +314,11 @@ enum MarkdownSyntax {
             }
             if space { bytes.append(0x20); space = false }
             bytes.append(b)
+        }
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the fold below is an upper-casing (no String made twice).
+            for k in bytes.indices where bytes[k] >= 0x61 && bytes[k] <= 0x7A { bytes[k] -= 0x20 }
+            return String(decoding: bytes, as: Unicode.UTF8.self)
         }
         let s = String(decoding: bytes, as: Unicode.UTF8.self)
         // Unicode case fold; `ß` folds to `ss` as CommonMark requires.
