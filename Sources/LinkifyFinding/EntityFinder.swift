@@ -11,10 +11,14 @@ public struct EntityFinder: Sendable {
         let options: FinderOptions
         let builtIn: [any EntityScanner]
         let policy: LinkPolicy
+        /// The one scanner, when there is one and no user rule (the default
+        /// kinds): its list needs no merge, and no list of lists is made per text.
+        let single: (any EntityScanner)?
 
         init(options: FinderOptions) {
             self.options = options
             self.builtIn = ScannerRegistry.scanners(for: options)
+            self.single = builtIn.count == 1 && options.userScanners.isEmpty ? builtIn[0] : nil
             self.policy = LinkPolicy(allowedSchemes: options.allowedSchemes, deniedSchemes: options.deniedSchemes,
                                      rewrites: options.rewrites)
         }
@@ -69,6 +73,13 @@ public struct EntityFinder: Sendable {
             sink.record(log, in: text)
             return result
         }
+        if let scanner = storage.single {
+            var list: [Entity] = []
+            if text.count - minStart >= 1 << 7 { list.reserveCapacity((text.count - minStart) / 64) }
+            scanner.scan(text, from: minStart, into: &list)
+            admittedInPlace(&list, in: text)
+            return list
+        }
         var user: [Entity] = []
         for scanner in storage.options.userScanners { scanner.scan(text, from: minStart, into: &user) }
         var found: [[Entity]] = []
@@ -86,14 +97,7 @@ public struct EntityFinder: Sendable {
             // One scanner's list is sorted and disjoint already: admitted in
             // place, with no second array of a window's entities.
             guard var list = found.popLast() else { return [] }
-            var kept = 0
-            for i in list.indices {
-                if let entity = admitted(list[i], in: text) {
-                    list[kept] = entity
-                    kept += 1
-                }
-            }
-            list.removeLast(list.count - kept)
+            admittedInPlace(&list, in: text)
             return list
         }
         // Candidates carry their scanner's rank: 0 for user rules, 1 for built-ins.
@@ -101,6 +105,19 @@ public struct EntityFinder: Sendable {
         for list in found { all.append(contentsOf: list.map { Candidate(entity: $0, scanner: 1) }) }
         var silent = NoMergeLog()
         return merged(&all, userScanners: 1, in: text, depth: depth, log: &silent)
+    }
+
+    /// One scanner's list (sorted and disjoint already), admitted in place:
+    /// no second array of a window's entities.
+    private func admittedInPlace(_ list: inout [Entity], in text: UnsafeBufferPointer<UInt8>) {
+        var kept = 0
+        for i in list.indices {
+            if let entity = admitted(list[i], in: text) {
+                list[kept] = entity
+                kept += 1
+            }
+        }
+        if kept < list.count { list.removeLast(list.count - kept) }
     }
 
     /// Like `entities(in:from:)`, and appends to `log`, in order of start, why

@@ -222,7 +222,7 @@ package struct UTS58Scanner: EntityScanner {
         var evidence = DocumentHosts()
         /// Where the hosts found start; hashed into `evidence` only when a
         /// name needs them (`updateEvidence`), which on most text is never.
-        var evidenceStarts: [Int] = []
+        var evidenceStarts = Offsets()
         var evidenceHashed = 0
         /// Where the scan starts, and whether the hosts before it were read.
         var scanStart: Int
@@ -784,4 +784,20 @@ package struct UTS58Scanner: EntityScanner {
 
     @inline(__always)
     private func spanLabel(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int { Self.spanLabel(t, from: i) }
+}
+
+/// Offsets appended in order, the first held inline: a scan of a short text
+/// run (a Markdown line, an HTML text node) finds one host or none, and an
+/// array would be allocated for it.
+struct Offsets {
+    private var first = 0
+    private var more: [Int] = []
+    private(set) var count = 0
+
+    mutating func append(_ offset: Int) {
+        if count == 0 { first = offset } else { more.append(offset) }
+        count += 1
+    }
+
+    subscript(k: Int) -> Int { k == 0 ? first : more[k - 1] }
 }

@@ -107,10 +107,11 @@ struct MarkdownInlineParser {
         hidden = ByteMarks(count: chunk.count)
         droppedBrackets = 0
         inactiveBelow = 0
-        delimiters.removeAll(keepingCapacity: delimiters.capacity <= 1 << 10)
-        brackets.removeAll(keepingCapacity: brackets.capacity <= 1 << 10)
-        entities = []
-        candidates = []
+        // (Emptied only when not empty: emptying an empty array keeping its capacity allocates.)
+        if !delimiters.isEmpty { delimiters.removeAll(keepingCapacity: delimiters.capacity <= 1 << 10) }
+        if !brackets.isEmpty { brackets.removeAll(keepingCapacity: brackets.capacity <= 1 << 10) }
+        if !entities.isEmpty { entities = [] }
+        if !candidates.isEmpty { candidates = [] }
         candidateIndex = 0
         rescans = 0
         if !lastBacktickRun.isEmpty { lastBacktickRun = [:] }
@@ -426,11 +427,11 @@ struct MarkdownInlineParser {
                     var buffer: [UInt8] = [closing]
                     buffer.append(contentsOf: UnsafeBufferPointer(rebasing: t[lineStart..<lineEnd]))
                     let inRun = buffer.withUnsafeBufferPointer { scan($0, from: 1, finder) }
-                    for e in inRun { found.append(e.shifted(by: lineStart - 1)) }
+                    found.append(inRun, shiftedBy: lineStart - 1)
                 } else if lineEnd > lineStart {
                     let context = lineStart > 0 ? 1 : 0
                     let slice = UnsafeBufferPointer(rebasing: t[(lineStart - context)..<lineEnd])
-                    for e in scan(slice, from: context, finder) { found.append(e.shifted(by: lineStart - context)) }
+                    found.append(scan(slice, from: context, finder), shiftedBy: lineStart - context)
                 }
                 lineStart = lineEnd + 1
             }
