@@ -14,11 +14,20 @@ public struct EntityFinder: Sendable {
         /// The one scanner, when there is one and no user rule (the default
         /// kinds): its list needs no merge, and no list of lists is made per text.
         let single: (any EntityScanner)?
+        /// Bytes of which every candidate of every scanner holds one, when
+        /// each scanner has such a set and there is no user rule (`mayFind`).
+        let triggers: ByteSet?
 
         init(options: FinderOptions) {
             self.options = options
             self.builtIn = ScannerRegistry.scanners(for: options)
             self.single = builtIn.count == 1 && options.userScanners.isEmpty ? builtIn[0] : nil
+            var triggers: ByteSet? = options.userScanners.isEmpty ? ByteSet([]) : nil
+            for scanner in builtIn {
+                guard let t = scanner.triggers, let sum = triggers else { triggers = nil; break }
+                triggers = sum.union(t)
+            }
+            self.triggers = triggers
             self.policy = LinkPolicy(allowedSchemes: options.allowedSchemes, deniedSchemes: options.deniedSchemes,
                                      rewrites: options.rewrites)
         }
@@ -57,6 +66,14 @@ public struct EntityFinder: Sendable {
         var options = self.options
         options.explanations = nil
         return EntityFinder(options: options)
+    }
+
+    /// Whether `text[minStart...]` may hold an entity: false when the
+    /// scanners name the bytes every candidate holds and none is there (a
+    /// reader of many short text runs asks before it sets up a scan).
+    package func mayFind(in text: UnsafeBufferPointer<UInt8>, from minStart: Int) -> Bool {
+        guard let triggers = storage.triggers else { return true }
+        return triggers.occurs(in: text, from: minStart)
     }
 
     /// The entities in `text` that start at or after `minStart`, sorted and disjoint.

@@ -49,6 +49,10 @@ package struct UTS58Scanner: EntityScanner {
         }
     }
 
+    /// Every candidate holds a trigger (`isTrigger`).
+    package var triggers: ByteSet? { Self.triggerSet }
+    static let triggerSet = ByteSet([0x2E, 0x3A, 0xE3, 0xEF])
+
     /// Whether `b` may start a trigger: `.`, `:`, or the lead byte of `。`, `．`, `｡`.
     @inline(__always)
     static func isTrigger(_ b: UInt8) -> Bool { b == 0x2E || b == 0x3A || b == 0xE3 || b == 0xEF }

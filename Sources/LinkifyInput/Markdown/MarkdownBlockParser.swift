@@ -366,7 +366,8 @@ struct MarkdownBlockParser {
     mutating func closeUnmatched(_ matched: Int) {
         if matched < containers.count {
             closeLeaf()
-            containers.removeSubrange(matched...)
+            // One by one: a few containers at most, and the general removal was a tenth of a list line's cost.
+            while containers.count > matched { containers.removeLast() }
         }
     }
 
@@ -381,7 +382,11 @@ struct MarkdownBlockParser {
             addParagraphChunk()
             // The chunk holds its own compact copy (`ChunkLines`): a short
             // paragraph's array is kept for the next one, a long one's freed.
-            paragraphLines.removeAll(keepingCapacity: paragraphLines.capacity <= 1 << 10)
+            if paragraphLines.capacity > 1 << 10 {
+                paragraphLines = []
+            } else {
+                while !paragraphLines.isEmpty { paragraphLines.removeLast() }   // (the general removal costs more on every line of a list)
+            }
         }
         leaf = .none
     }

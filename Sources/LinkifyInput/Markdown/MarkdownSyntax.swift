@@ -303,25 +303,28 @@ enum MarkdownSyntax {
 
     /// The normal form of a link label: case-folded, inner white space collapsed.
     static func normalizedLabel(_ t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(range.count)
-        var space = false
-        for k in range {
-            let b = t[k]
-            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
-                space = !bytes.isEmpty
-                continue
+        // The label with its white space collapsed, written straight into the
+        // String's storage (a short label is a small String: nothing allocated);
+        // ASCII letters are upper-cased on the way, which for ASCII is the fold.
+        var ascii = true
+        let collapsed = String(unsafeUninitializedCapacity: range.count) { out in
+            var n = 0
+            var space = false
+            for k in range {
+                var b = t[k]
+                if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                    space = n > 0
+                    continue
+                }
+                if space { out[n] = 0x20; n += 1; space = false }
+                if b >= 0x80 { ascii = false } else if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+                out[n] = b
+                n += 1
             }
-            if space { bytes.append(0x20); space = false }
-            bytes.append(b)
+            return n
         }
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: the fold below is an upper-casing (no String made twice).
-            for k in bytes.indices where bytes[k] >= 0x61 && bytes[k] <= 0x7A { bytes[k] -= 0x20 }
-            return String(decoding: bytes, as: Unicode.UTF8.self)
-        }
-        let s = String(decoding: bytes, as: Unicode.UTF8.self)
+        guard !ascii else { return collapsed }
         // Unicode case fold; `ß` folds to `ss` as CommonMark requires.
-        return s.lowercased().uppercased()
+        return collapsed.lowercased().uppercased()
     }
 }

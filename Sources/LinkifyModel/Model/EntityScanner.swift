@@ -18,6 +18,64 @@ public protocol EntityScanner: Sendable {
 
     /// The rule that made `entity` (one of this scanner's), as `--explain` names it.
     func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String
+
+    /// Bytes of which every candidate holds one, when the scanner has such a
+    /// set: a text without any finds nothing, and need not be scanned
+    /// (`EntityFinder.mayFind`). Nil: any text may hold a candidate.
+    var triggers: ByteSet? { get }
+}
+
+/// A set of byte values, a bit each.
+public struct ByteSet: Sendable, Equatable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// The set of `bytes`.
+    public init(_ bytes: [UInt8]) {
+        for b in bytes { insert(b) }
+    }
+
+    public mutating func insert(_ b: UInt8) {
+        let bit = UInt64(1) << UInt64(b & 63)
+        switch b >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    /// The union of this set and `other`.
+    public func union(_ other: ByteSet) -> ByteSet {
+        var u = self
+        u.words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
+        return u
+    }
+
+    @inline(__always)
+    public func contains(_ b: UInt8) -> Bool {
+        let word: UInt64
+        switch b >> 6 {
+        case 0: word = words.0
+        case 1: word = words.1
+        case 2: word = words.2
+        default: word = words.3
+        }
+        return word & (UInt64(1) << UInt64(b & 63)) != 0
+    }
+
+    /// Whether a byte of `text[from...]` is in the set.
+    public func occurs(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var i = start
+        while i < text.count {
+            if contains(text[i]) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    public static func == (a: ByteSet, b: ByteSet) -> Bool {
+        a.words == b.words
+    }
 }
 
 extension EntityScanner {
@@ -26,6 +84,9 @@ extension EntityScanner {
                      rejections: inout [Explanation]) {
         scan(text, from: minStart, into: &out)
     }
+
+    /// Any text may hold a candidate.
+    public var triggers: ByteSet? { nil }
 
     /// The kind's name and "detector", for scanners with a single rule.
     public func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String { "\(entity.kind.rawValue) detector" }
