@@ -45,8 +45,11 @@ final class ExplainPrinter: ExplanationSink, @unchecked Sendable {
             let shown = Self.quoted(text, e.start..<e.end)
             var message = "\(path):\(line):\(column): "
             switch e.verdict {
-            case .weighed(let weighing):
-                message += "weighed \(e.kind.rawValue) \(shown): \(weighing.summary)"
+            case .weighed:
+                // The model's weighing, for the JSON form's readers (the feature
+                // export); in text the linked or not-linked line that follows
+                // gives the same score and terms, so each candidate is told once.
+                continue
             case .linked(let rule, let target):
                 message += "linked \(e.kind.rawValue) \(shown) -> \(target) (\(rule))"
             case .rejected(let reason):

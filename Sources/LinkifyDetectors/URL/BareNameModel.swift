@@ -265,7 +265,10 @@ struct BareNameModel {
                 j.add(.port, explains, "a port")
             }
         }
-        if c.hasPath { j.add(extensionWins ? .pathAfterExtension : .pathAfterName, explains, "a path after the name") }
+        if c.hasPath {
+            j.add(extensionWins ? .pathAfterExtension : .pathAfterName, explains,
+                  extensionWins ? "a path after a name read as a file extension" : "a path after the name")
+        }
         // A feature whose weight is 0 changes no decision: it is looked at only
         // when explaining (the trainer's export). The weights are constants,
         // so the test costs nothing.
