@@ -15,7 +15,7 @@ public struct EntityFinder: Sendable {
         /// kinds): its list needs no merge, and no list of lists is made per text.
         let single: (any EntityScanner)?
         /// Bytes of which every candidate of every scanner holds one, when
-        /// each scanner has such a set and there is no user rule (`mayFind`).
+        /// each scanner has such a set and there is no user rule.
         let triggers: ByteSet?
 
         init(options: FinderOptions) {
@@ -68,14 +68,6 @@ public struct EntityFinder: Sendable {
         return EntityFinder(options: options)
     }
 
-    /// Whether `text[minStart...]` may hold an entity: false when the
-    /// scanners name the bytes every candidate holds and none is there (a
-    /// reader of many short text runs asks before it sets up a scan).
-    package func mayFind(in text: UnsafeBufferPointer<UInt8>, from minStart: Int) -> Bool {
-        guard let triggers = storage.triggers else { return true }
-        return triggers.occurs(in: text, from: minStart)
-    }
-
     /// The entities in `text` that start at or after `minStart`, sorted and disjoint.
     /// Offsets are bytes into `text`. With `options.explanations` set, the
     /// decisions are also handed to that sink.
@@ -84,6 +76,11 @@ public struct EntityFinder: Sendable {
     }
 
     func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int, depth: Int) -> [Entity] {
+        // A short text (a Markdown text run, an HTML text node, a gap beside a
+        // link) holding none of the bytes every candidate holds finds nothing:
+        // no scan is set up. A longer one is left to the scanners' own
+        // word-at-a-time searches.
+        if text.count - minStart <= 32, let triggers = storage.triggers, !triggers.occurs(in: text, from: minStart) { return [] }
         if depth == 0, let sink = storage.options.explanations {
             var log: [Explanation] = []
             let result = entities(in: text, from: minStart, explanations: &log)

@@ -108,8 +108,6 @@ package struct LinkBoundaryRescan {
     private mutating func rescan(_ text: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>, after closing: Entity?,
                                  minStart: Int, found: [Entity], depth: Int, into result: inout [Entity]) {
         guard !gap.isEmpty, mayHoldEntity(text, gap) else { return }
-        // A short gap without a byte every candidate holds finds nothing (`EntityFinder.mayFind`).
-        guard gap.count > 32 || finder.mayFind(in: UnsafeBufferPointer(rebasing: text[gap]), from: 0) else { return }
         guard budget >= gap.count else { result.append(contentsOf: found); return }
         budget -= gap.count
         guard let closing else {

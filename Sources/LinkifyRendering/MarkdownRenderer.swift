@@ -91,33 +91,28 @@ public enum MarkdownLink {
     public static func before(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, text: String, target: String) -> Before {
         guard start > 0 else { return .asIs }
         let b = t[start - 1]
-        guard b == 0x5C || b == 0x21 else { return .asIs }
-        let at = b == 0x5C ? start : start - 1
-        var k = at
-        while k > 0 && t[k - 1] == 0x5C { k -= 1 }
-        let unescapedBackslash = (at - k) % 2 == 1
         if b == 0x5C {
-            guard unescapedBackslash else { return .asIs }
+            guard isEscaped(t, start) else { return .asIs }
             return ByteClass.isASCIIPunctuation(t[start]) ? .unwritable : .escaped
         }
+        guard b == 0x21 else { return .asIs }
         // `!`: an escaped one (`\!`) is text already, and `!<…>` is no image.
-        if unescapedBackslash || lastByte(text: text, target: target) == 0x3E { return .asIs }
+        if isEscaped(t, start - 1) || lastByte(text: text, target: target) == 0x3E { return .asIs }
         return .escaped
-    }
-
-    /// Whether a link can be written at `start` of `t` (escaping the byte before it if need be).
-    public static func isWritable(_ t: UnsafeBufferPointer<UInt8>, at start: Int, text: String, target: String) -> Bool {
-        isWritable(t, at: start)
     }
 
     /// Whether a link can be written at `start` of `t`: not when an unescaped
     /// backslash before it escapes its first character (`before` says
     /// `.unwritable` then, whatever the link's text and target).
     public static func isWritable(_ t: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard start > 0, t[start - 1] == 0x5C, start < t.count, ByteClass.isASCIIPunctuation(t[start]) else { return true }
-        var k = start - 1
+        !(start < t.count && ByteClass.isASCIIPunctuation(t[start]) && isEscaped(t, start))
+    }
+
+    /// Whether the byte at `i` follows an odd run of backslashes (the last escapes it).
+    static func isEscaped(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        var k = i
         while k > 0 && t[k - 1] == 0x5C { k -= 1 }
-        return (start - k) % 2 == 0
+        return (i - k) % 2 == 1
     }
 
     /// The link as a String.

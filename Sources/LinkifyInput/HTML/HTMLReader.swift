@@ -102,9 +102,6 @@ extension HTMLReader {
     /// The entities of one text node as every later run reads them: the text
     /// after each written element is a text node of its own (SecondRun.swift).
     static func entities(in text: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
-        // A short node without a trigger byte is not scanned (`<p>x</p>`); a
-        // longer one is left to the scanner's own word-at-a-time search.
-        guard text.count > 32 || finder.mayFind(in: text, from: 0) else { return [] }
         let found = finder.entities(in: text, from: 0)
         // Most text nodes link nothing, and then nothing is read again.
         guard !found.isEmpty else { return found }

@@ -446,9 +446,6 @@ struct MarkdownInlineParser {
     /// run reads them (`LinkBoundaryRescan`, made when a run first finds
     /// something: most runs find nothing, and nothing is read again).
     private mutating func scan(_ run: UnsafeBufferPointer<UInt8>, from start: Int, _ finder: EntityFinder) -> [Entity] {
-        // A short run without a trigger byte is not scanned (a list item's
-        // word); a longer one is left to the scanner's own word-at-a-time search.
-        guard run.count - start > 32 || finder.mayFind(in: run, from: start) else { return [] }
         let found = finder.entities(in: run, from: start)
         guard !found.isEmpty else { return found }
         if stable == nil { stable = LinkBoundaryRescan(finder: finder, budget: rescanBudget) }

@@ -147,14 +147,9 @@ public struct MarkdownReader: DocumentReader {
         return min(lines[lo].lowerBound + (o - starts[lo]), lines[lo].upperBound)
     }
 
-    /// Keeps `e` unless its link could not be written where it stands: right
-    /// after a backslash that escapes its first character. (After `!` or a
-    /// literal `\` the writer escapes that byte.)
-    package func keep(_ e: Entity, _ document: UnsafeBufferPointer<UInt8>, into result: inout [Entity]) {
-        if Self.isKept(e, document) { result.append(e) }
-    }
-
-    /// Whether `e` (offsets into `document`) can be written where it stands (`keep`).
+    /// Whether `e` (offsets into `document`) can be written where it stands:
+    /// not right after a backslash that escapes its first character (after
+    /// `!` or a literal `\` the writer escapes that byte).
     static func isKept(_ e: Entity, _ document: UnsafeBufferPointer<UInt8>) -> Bool {
         MarkdownLink.isWritable(document, at: e.start)
     }

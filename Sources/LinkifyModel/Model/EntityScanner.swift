@@ -21,7 +21,7 @@ public protocol EntityScanner: Sendable {
 
     /// Bytes of which every candidate holds one, when the scanner has such a
     /// set: a text without any finds nothing, and need not be scanned
-    /// (`EntityFinder.mayFind`). Nil: any text may hold a candidate.
+    /// (`EntityFinder` skips a short text without one). Nil: any text may hold a candidate.
     var triggers: ByteSet? { get }
 }
 
