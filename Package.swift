@@ -50,7 +50,7 @@ let package = Package(
     name: "linkify",
     products: [
         .library(name: "LinkifyCore", targets: ["LinkifyCore"]),
-        .library(name: "LinkifyCLI", targets: ["LinkifyCLI"]),
+        .library(name: "LinkifyFoundation", targets: ["LinkifyFoundation"]),
         .executable(name: "linkify", targets: ["linkify"]),
     ],
     dependencies: [],
@@ -58,6 +58,9 @@ let package = Package(
         .target(name: layer.name, dependencies: layer.dependencies.map { .target(name: $0) },
                 exclude: folderReadmes[layer.name] ?? [], swiftSettings: noConcurrencyRuntime)
     } + [
+        // The Swift API on Foundation's types (URL, NSRange, AttributedString,
+        // the clock); nothing else imports Foundation.
+        .target(name: "LinkifyFoundation", dependencies: ["LinkifyCore"], exclude: ["README.md"]),
         .target(name: "LinkifyCLI", dependencies: ["LinkifyCore"],
                 exclude: ["README.md", "Commands/README.md", "Files/README.md", "Flags/README.md", "Jobs/README.md"],
                 swiftSettings: noConcurrencyRuntime),
@@ -72,6 +75,7 @@ let package = Package(
         // in-process driver runner, temporary folders (not a product).
         .target(name: "LinkifyTestSupport", dependencies: ["LinkifyCLI"], path: "Tests/LinkifyTestSupport"),
         .testTarget(name: "LinkifyCoreTests", dependencies: layers.map { .target(name: $0.name) } + ["LinkifyTestSupport"]),
+        .testTarget(name: "LinkifyFoundationTests", dependencies: ["LinkifyFoundation"]),
         .testTarget(name: "LinkifyCLITests", dependencies: layers.map { .target(name: $0.name) } + ["LinkifyCLI", "LinkifyTestSupport"]),
     ]
 )

@@ -3,7 +3,7 @@ import LinkifyDetectors
 
 /// Runs the scanners that the options ask for and merges their candidates
 /// into entities: sorted, disjoint, rewritten and allowed by the link policy.
-public struct EntityFinder: Sendable {
+package struct EntityFinder: Sendable {
     /// What a finder holds, behind one reference: readers and rescans copy
     /// finders, and a copy should cost one retain, not one per scanner and
     /// option (docs/benchmarks.md).
@@ -35,7 +35,7 @@ public struct EntityFinder: Sendable {
 
     private let storage: Storage
     /// The options this finder was made with.
-    public var options: FinderOptions { storage.options }
+    package var options: FinderOptions { storage.options }
     /// `options.explanations`, read without copying the options (a hot path asks per text run).
     package var explanations: (any ExplanationSink)? { storage.options.explanations }
     /// Whether `options.userScanners` is not empty, read without copying the options.
@@ -44,13 +44,13 @@ public struct EntityFinder: Sendable {
     package var profile: Profile { storage.options.profile }
     var builtIn: [any EntityScanner] { storage.builtIn }
     /// Schemes, denied schemes and rewrites, from the options.
-    public var policy: LinkPolicy { storage.policy }
+    package var policy: LinkPolicy { storage.policy }
 
     /// Schemes that are never written as links, whatever the flags say (SPEC §5).
-    public static let dangerousSchemes: Set<String> = LinkPolicy.dangerousSchemes
+    package static let dangerousSchemes: Set<String> = LinkPolicy.dangerousSchemes
 
     /// Creates a finder for `options`.
-    public init(options: FinderOptions = FinderOptions()) {
+    package init(options: FinderOptions = FinderOptions()) {
         storage = Storage(options: options)
     }
 
@@ -71,7 +71,7 @@ public struct EntityFinder: Sendable {
     /// The entities in `text` that start at or after `minStart`, sorted and disjoint.
     /// Offsets are bytes into `text`. With `options.explanations` set, the
     /// decisions are also handed to that sink.
-    public func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int = 0) -> [Entity] {
+    package func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int = 0) -> [Entity] {
         entities(in: text, from: minStart, depth: 0)
     }
 
@@ -137,7 +137,7 @@ public struct EntityFinder: Sendable {
     /// Like `entities(in:from:)`, and appends to `log`, in order of start, why
     /// each candidate was linked (the rule) or rejected (the scanner's reason,
     /// the link policy, or the entity that overlapped it).
-    public func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int = 0,
+    package func entities(in text: UnsafeBufferPointer<UInt8>, from minStart: Int = 0,
                          explanations log: inout [Explanation]) -> [Entity] {
         let scanners = storage.options.userScanners + storage.builtIn
         var all: [Candidate] = []
@@ -200,13 +200,13 @@ public struct EntityFinder: Sendable {
     /// `entity` (found in `text`) with its target rewritten (`--rewrite`),
     /// when the link policy lets it become a link; nil when it does not.
     @inline(__always)
-    public func admitted(_ entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> Entity? {
+    package func admitted(_ entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> Entity? {
         if case .admitted(let result) = decision(entity, in: text) { return result }
         return nil
     }
 
     /// Why the link policy turns `entity` (found in `text`) down (after rewriting), or nil.
-    public func rejection(of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
+    package func rejection(of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
         if case .rejected(let reason) = decision(entity, in: text) { return reason }
         return nil
     }
@@ -232,7 +232,7 @@ public struct EntityFinder: Sendable {
     }
 
     /// Whether the link policy lets `entity` (found in `text`) become a link (after rewriting).
-    public func isAllowed(_ entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> Bool { admitted(entity, in: text) != nil }
+    package func isAllowed(_ entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> Bool { admitted(entity, in: text) != nil }
 
 }
 

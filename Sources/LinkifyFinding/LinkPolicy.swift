@@ -8,20 +8,20 @@
 /// characters, with tabs or newlines inside (browsers drop them), written with
 /// HTML character references (`&#106;avascript:`, `javascript&colon;`) or
 /// percent-encoded (`%6Aavascript:`), checked after every rewrite.
-public struct LinkPolicy: Sendable {
+package struct LinkPolicy: Sendable {
     /// Schemes that may become links; nil means every scheme but the dangerous ones.
     /// A target without a scheme (a relative URL) is not filtered by it.
-    public var allowedSchemes: Set<String>?
+    package var allowedSchemes: Set<String>?
     /// Schemes that never become links.
-    public var deniedSchemes: Set<String>
+    package var deniedSchemes: Set<String>
     /// `FROM=TO` rewrites, tried in order; the first FROM that starts the target wins.
-    public var rewrites: [(from: String, to: String)]
+    package var rewrites: [(from: String, to: String)]
 
     /// Schemes that are never written as links (SPEC §5).
-    public static let dangerousSchemes: Set<String> = ["javascript", "vbscript", "data"]
+    package static let dangerousSchemes: Set<String> = ["javascript", "vbscript", "data"]
 
     /// Creates a policy; the defaults allow every scheme but the dangerous ones.
-    public init(allowedSchemes: Set<String>? = nil, deniedSchemes: Set<String> = [],
+    package init(allowedSchemes: Set<String>? = nil, deniedSchemes: Set<String> = [],
                 rewrites: [(from: String, to: String)] = []) {
         self.allowedSchemes = allowedSchemes.map { Set($0.map { $0.lowercased() }) }
         self.deniedSchemes = Set(deniedSchemes.map { $0.lowercased() })
@@ -29,7 +29,7 @@ public struct LinkPolicy: Sendable {
     }
 
     /// `target` after the first rewrite whose FROM starts it (ASCII case ignored).
-    public func rewritten(_ target: String) -> String {
+    package func rewritten(_ target: String) -> String {
         for rule in rewrites where !rule.from.isEmpty {
             if let rest = Self.dropPrefixIgnoringASCIICase(rule.from, of: target) { return rule.to + rest }
         }
@@ -46,7 +46,7 @@ public struct LinkPolicy: Sendable {
 
     /// Why the target of `entity`, found in `text`, may not be a link, or nil when it may.
     @inline(__always)
-    public func rejection(of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
+    package func rejection(of entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
         // In line, for the finder's loop over every candidate: the target of
         // most links is their own bytes, maybe after a prefix, and only the
         // dangerous schemes are refused. A prefix is a scheme that is not
@@ -74,7 +74,7 @@ public struct LinkPolicy: Sendable {
     }
 
     /// Why `target` may not be a link, or nil when it may.
-    public func rejection(of target: String) -> RejectionReason? {
+    package func rejection(of target: String) -> RejectionReason? {
         // Without allowed or denied schemes only the dangerous ones matter; this
         // runs for every entity, so the scheme is read on the bytes rather than
         // built as a String (docs/benchmarks.md).
@@ -92,7 +92,7 @@ public struct LinkPolicy: Sendable {
     /// character references and percent escapes (repeatedly, for double
     /// encoding) and dropping white space and control characters; nil when
     /// there is none.
-    public static func scheme(of target: String) -> String? {
+    package static func scheme(of target: String) -> String? {
         // The scheme is at the start; a bounded prefix keeps this cheap on long targets.
         var bytes = Array(target.utf8.prefix(4096))
         for _ in 0..<4 {

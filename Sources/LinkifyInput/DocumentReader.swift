@@ -3,7 +3,7 @@ import LinkifyFinding
 
 /// Reads one input format: finds, with a finder, the entities in the parts of
 /// a document that may be linked (text nodes, not code or existing links).
-public protocol DocumentReader: Sendable {
+package protocol DocumentReader: Sendable {
     /// The entities `finder` finds in the linkable parts of `document`, sorted
     /// and disjoint, with byte offsets into `document`.
     func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity]
@@ -18,19 +18,19 @@ public protocol DocumentReader: Sendable {
 
 extension DocumentReader {
     /// One batch of every entity, settled nowhere before the end.
-    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder,
+    package func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder,
                          batches body: (_ entities: [Entity], _ settled: Int) throws -> Void) rethrows {
         try body(entities(in: document, finder: finder), 0)
     }
 }
 
 /// Plain text: everything may be linked.
-public struct TextReader: DocumentReader {
+package struct TextReader: DocumentReader {
     /// Creates a plain-text reader.
-    public init() {}
+    package init() {}
 
     /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
-    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
+    package func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
         finder.entities(in: document)
     }
 }
@@ -38,7 +38,7 @@ public struct TextReader: DocumentReader {
 extension DocumentReader {
     /// Entities found region by region: `regions` are sorted, disjoint byte
     /// ranges of `document`; nothing found crosses a region's edge.
-    public func entities(in document: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], finder: EntityFinder) -> [Entity] {
+    package func entities(in document: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], finder: EntityFinder) -> [Entity] {
         var result: [Entity] = []
         for region in regions where !region.isEmpty {
             let slice = UnsafeBufferPointer(rebasing: document[region])
@@ -52,7 +52,7 @@ extension DocumentReader {
 
 extension InputFormat {
     /// The reader for this format.
-    public var reader: any DocumentReader {
+    package var reader: any DocumentReader {
         switch self {
         case .text: return TextReader()
         case .markdown: return MarkdownReader()

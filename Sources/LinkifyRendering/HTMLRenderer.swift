@@ -2,7 +2,7 @@
 
 /// html output (SPEC §3): bytes outside entities kept (plain text HTML-escaped),
 /// each entity an `<a href="…">`, dates a `<time datetime="…">`.
-public struct HTMLRenderer: Renderer {
+package struct HTMLRenderer: Renderer {
     let options: RenderOptions
     let escapesText: Bool
     /// Whether anchors get more than `href` (`--class`, `--attr`, `--truncate`).
@@ -10,7 +10,7 @@ public struct HTMLRenderer: Renderer {
     var writer = ByteWriter()
 
     /// Creates an html renderer.
-    public init(options: RenderOptions) {
+    package init(options: RenderOptions) {
         self.options = options
         self.escapesText = options.input == .text
         self.hasAnchorOptions = options.anchors.classTemplate != nil || !options.anchors.attributes.isEmpty
@@ -18,12 +18,12 @@ public struct HTMLRenderer: Renderer {
     }
 
     /// Appends what comes before the first slice.
-    public mutating func begin(into out: inout [UInt8]) {}
+    package mutating func begin(into out: inout [UInt8]) {}
     /// Appends what comes after the last slice.
-    public mutating func finish(into out: inout [UInt8]) {}
+    package mutating func finish(into out: inout [UInt8]) {}
 
     /// Appends `text[range]` with `entities` (sorted, inside `range`) written as this format writes them.
-    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8]) {
+    package mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8]) {
         writer.begin()
         var at = range.lowerBound
         for entity in entities {
@@ -133,7 +133,7 @@ enum AnchorText {
 }
 
 /// HTML escaping of text and attribute values: `& < > " '`.
-public enum HTMLEscaping {
+package enum HTMLEscaping {
     @inline(__always)
     static func needsEscape(_ b: UInt8) -> Bool {
         b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27
@@ -178,13 +178,13 @@ public enum HTMLEscaping {
     }
 
     /// Appends `s` escaped.
-    public static func appendEscaped(_ s: String, into out: inout [UInt8]) {
+    package static func appendEscaped(_ s: String, into out: inout [UInt8]) {
         var s = s
         s.withUTF8 { appendEscaped($0, 0..<$0.count, into: &out) }
     }
 
     /// `s` escaped.
-    public static func escaped(_ s: String) -> String {
+    package static func escaped(_ s: String) -> String {
         var out: [UInt8] = []
         appendEscaped(s, into: &out)
         return String(decoding: out, as: Unicode.UTF8.self)

@@ -14,23 +14,23 @@
 ///
 /// In json, a file's entities sit in `{"path": …, "entities": [ … ]}`, and the
 /// files in `{"version": 1, "files": [ … ]}` (`JSONRenderer.documentStart`/`End`).
-public struct JSONRenderer: Renderer {
+package struct JSONRenderer: Renderer {
     let options: RenderOptions
     var tracker = PositionTracker()
     var count = 0
 
     /// Creates a json or jsonl renderer.
-    public init(options: RenderOptions) { self.options = options }
+    package init(options: RenderOptions) { self.options = options }
 
     /// What opens a json document.
-    public static let documentStart: StaticString = "{\"version\": 1, \"files\": ["
+    package static let documentStart: StaticString = "{\"version\": 1, \"files\": ["
     /// What separates two files in a json document.
-    public static let fileSeparator: StaticString = ","
+    package static let fileSeparator: StaticString = ","
     /// What closes a json document.
-    public static let documentEnd: StaticString = "]}\n"
+    package static let documentEnd: StaticString = "]}\n"
 
     /// Appends what comes before the first slice.
-    public mutating func begin(into out: inout [UInt8]) {
+    package mutating func begin(into out: inout [UInt8]) {
         guard options.format == .json else { return }
         out.append("\n{\"path\": ")
         JSONString.append(options.path, into: &out)
@@ -38,13 +38,13 @@ public struct JSONRenderer: Renderer {
     }
 
     /// Appends what comes after the last slice.
-    public mutating func finish(into out: inout [UInt8]) {
+    package mutating func finish(into out: inout [UInt8]) {
         guard options.format == .json else { return }
         out.append(count == 0 ? "]}" : "\n]}")
     }
 
     /// Appends `text[range]` with `entities` (sorted, inside `range`) written as this format writes them.
-    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8]) {
+    package mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8]) {
         var at = range.lowerBound
         for entity in entities {
             tracker.advance(over: text, at..<entity.start)
@@ -89,9 +89,9 @@ public struct JSONRenderer: Renderer {
 
 /// JSON string literals from bytes: `"` `\` and controls escaped, U+FFFD for
 /// bytes that are not valid UTF-8, everything else as UTF-8.
-public enum JSONString {
+package enum JSONString {
     /// Appends `t[r]` as a JSON string.
-    public static func append(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into out: inout [UInt8]) {
+    package static func append(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into out: inout [UInt8]) {
         out.append(0x22)
         var i = r.lowerBound
         while i < r.upperBound {
@@ -129,13 +129,13 @@ public enum JSONString {
     }
 
     /// Appends `s` as a JSON string.
-    public static func append(_ s: String, into out: inout [UInt8]) {
+    package static func append(_ s: String, into out: inout [UInt8]) {
         var s = s
         s.withUTF8 { append($0, 0..<$0.count, into: &out) }
     }
 
     /// `s` as a JSON string literal.
-    public static func literal(_ s: String) -> String {
+    package static func literal(_ s: String) -> String {
         var out: [UInt8] = []
         append(s, into: &out)
         return String(decoding: out, as: Unicode.UTF8.self)

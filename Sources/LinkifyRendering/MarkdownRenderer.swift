@@ -3,19 +3,19 @@
 /// markdown output (SPEC §3): every byte outside entities kept; each entity a
 /// link that CommonMark and GFM render to exactly its text and target:
 /// `<TARGET>` when the text is the target, else `[TEXT](TARGET)`.
-public struct MarkdownRenderer: Renderer {
+package struct MarkdownRenderer: Renderer {
     let options: RenderOptions
 
     /// Creates a markdown renderer.
-    public init(options: RenderOptions) { self.options = options }
+    package init(options: RenderOptions) { self.options = options }
 
     /// Appends what comes before the first slice.
-    public mutating func begin(into out: inout [UInt8]) {}
+    package mutating func begin(into out: inout [UInt8]) {}
     /// Appends what comes after the last slice.
-    public mutating func finish(into out: inout [UInt8]) {}
+    package mutating func finish(into out: inout [UInt8]) {}
 
     /// Appends `text[range]` with `entities` (sorted, inside `range`) written as this format writes them.
-    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8]) {
+    package mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: ArraySlice<Entity>, into out: inout [UInt8]) {
         var at = range.lowerBound
         for entity in entities {
             if entity.isUnlinkedDate && !options.linksDatesInMarkdown { continue }
@@ -54,9 +54,9 @@ public struct MarkdownRenderer: Renderer {
 }
 
 /// Markdown link syntax that renders to a given text and target.
-public enum MarkdownLink {
+package enum MarkdownLink {
     /// Appends a link showing `text` and pointing at `target`.
-    public static func append(text: String, target: String, into out: inout [UInt8]) {
+    package static func append(text: String, target: String, into out: inout [UInt8]) {
         if text == target && isAutolinkable(target) {
             out.append("<")
             out.append(target)
@@ -71,12 +71,12 @@ public enum MarkdownLink {
     }
 
     /// The last byte `append` writes for this link: `>` for an autolink, else `)`.
-    public static func lastByte(text: String, target: String) -> UInt8 {
+    package static func lastByte(text: String, target: String) -> UInt8 {
         text == target && isAutolinkable(target) ? 0x3E : 0x29
     }
 
     /// What a link written at `start` of `t` needs of the byte before it.
-    public enum Before: Sendable {
+    package enum Before: Sendable {
         /// Nothing: the link is written right after it.
         case asIs
         /// It is escaped first: a literal `\` (else `\<`, `\[` would be
@@ -88,7 +88,7 @@ public enum MarkdownLink {
 
     /// What a link at `start` of `t`, showing `text` and pointing at
     /// `target`, needs of the byte before it (SPEC §3).
-    public static func before(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, text: String, target: String) -> Before {
+    package static func before(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, text: String, target: String) -> Before {
         guard start > 0 else { return .asIs }
         let b = t[start - 1]
         if b == 0x5C {
@@ -104,7 +104,7 @@ public enum MarkdownLink {
     /// Whether a link can be written at `start` of `t`: not when an unescaped
     /// backslash before it escapes its first character (`before` says
     /// `.unwritable` then, whatever the link's text and target).
-    public static func isWritable(_ t: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    package static func isWritable(_ t: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         !(start < t.count && ByteClass.isASCIIPunctuation(t[start]) && isEscaped(t, start))
     }
 
@@ -116,7 +116,7 @@ public enum MarkdownLink {
     }
 
     /// The link as a String.
-    public static func link(text: String, target: String) -> String {
+    package static func link(text: String, target: String) -> String {
         var out: [UInt8] = []
         append(text: text, target: target, into: &out)
         return String(decoding: out, as: Unicode.UTF8.self)

@@ -3,17 +3,17 @@
 /// Counts positions as the bytes of one input go by: byte, Unicode scalar and
 /// UTF-16 offsets, and 1-based line and column (in scalars). A byte that is
 /// not valid UTF-8 counts as one scalar and one UTF-16 unit; only LF ends a line.
-public struct PositionTracker: Sendable {
+package struct PositionTracker: Sendable {
     /// Offsets of the current position.
-    public private(set) var byte = 0, scalar = 0, utf16 = 0
+    package private(set) var byte = 0, scalar = 0, utf16 = 0
     /// 1-based line and column of the current position.
-    public private(set) var line = 1, column = 1
+    package private(set) var line = 1, column = 1
 
     /// A tracker at the start of an input.
-    public init() {}
+    package init() {}
 
     /// Moves over `t[r]`, which must start at the current position.
-    public mutating func advance(over t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) {
+    package mutating func advance(over t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) {
         var i = r.lowerBound
         let end = r.upperBound
         while i < end {
@@ -35,7 +35,7 @@ public struct PositionTracker: Sendable {
     }
 
     /// The current offset in `unit`.
-    public func offset(in unit: OffsetUnit) -> Int {
+    package func offset(in unit: OffsetUnit) -> Int {
         switch unit {
         case .scalar: return scalar
         case .utf16: return utf16

@@ -5,7 +5,7 @@
 /// A renderer sees every byte of one input exactly once, in order, through
 /// `write` calls whose ranges follow one another; each call brings the
 /// entities that lie inside its range. Output is appended to `out`.
-public protocol Renderer {
+package protocol Renderer {
     /// Writes what comes before the first byte of the input.
     mutating func begin(into out: inout [UInt8])
     /// Writes `text[range]`; `entities` lie inside `range`, sorted and disjoint,
@@ -17,22 +17,22 @@ public protocol Renderer {
 
 extension Renderer {
     /// Writes `text[range]` with `entities` (sorted, disjoint, inside `range`).
-    public mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
+    package mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: [Entity], into out: inout [UInt8]) {
         write(text, range, entities: entities[...], into: &out)
     }
 }
 
 /// How anchors look in html and markdown output (`--attr`, `--class`, `--truncate`).
-public struct AnchorOptions: Sendable {
+package struct AnchorOptions: Sendable {
     /// Extra attributes on every anchor, in order.
-    public var attributes: [(name: String, value: String)]
+    package var attributes: [(name: String, value: String)]
     /// Class attribute template; `{kind}` expands to the entity kind.
-    public var classTemplate: String?
+    package var classTemplate: String?
     /// Display text longer than this many characters is shortened with `…`.
-    public var truncate: Int?
+    package var truncate: Int?
 
     /// Creates anchor options; the defaults add nothing.
-    public init(attributes: [(name: String, value: String)] = [], classTemplate: String? = nil, truncate: Int? = nil) {
+    package init(attributes: [(name: String, value: String)] = [], classTemplate: String? = nil, truncate: Int? = nil) {
         self.attributes = attributes
         self.classTemplate = classTemplate
         self.truncate = truncate
@@ -40,22 +40,22 @@ public struct AnchorOptions: Sendable {
 }
 
 /// Everything a renderer needs to know besides the text.
-public struct RenderOptions: Sendable {
+package struct RenderOptions: Sendable {
     /// The output format.
-    public var format: OutputFormat
+    package var format: OutputFormat
     /// The input format: plain text is HTML-escaped in html output.
-    public var input: InputFormat
+    package var input: InputFormat
     /// Unit of JSON offsets.
-    public var offsets: OffsetUnit
+    package var offsets: OffsetUnit
     /// The path written in JSON (`-` for standard input).
-    public var path: String
+    package var path: String
     /// Anchor options for html and markdown output.
-    public var anchors: AnchorOptions
+    package var anchors: AnchorOptions
     /// Whether dates become links in markdown output (`--date-url` given).
-    public var linksDatesInMarkdown: Bool
+    package var linksDatesInMarkdown: Bool
 
     /// Creates render options.
-    public init(format: OutputFormat, input: InputFormat = .text, offsets: OffsetUnit = .scalar, path: String = "-",
+    package init(format: OutputFormat, input: InputFormat = .text, offsets: OffsetUnit = .scalar, path: String = "-",
                 anchors: AnchorOptions = AnchorOptions(), linksDatesInMarkdown: Bool = false) {
         self.format = format
         self.input = input
@@ -70,7 +70,7 @@ public struct RenderOptions: Sendable {
 /// gets HTML anchors: every byte of it is raw HTML to a Markdown renderer
 /// (inside an HTML block Markdown's link syntax is not read), and an anchor
 /// is a link wherever it stands.
-public func makeRenderer(_ options: RenderOptions) -> any Renderer {
+package func makeRenderer(_ options: RenderOptions) -> any Renderer {
     switch options.format {
     case .html: return HTMLRenderer(options: options)
     case .markdown where options.input == .html: return HTMLRenderer(options: options)

@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// Files for the tests: whole-file reads and writes, temporary folders.
-public enum Files {
+package enum Files {
     /// The package's root folder: this file is `Tests/LinkifyTestSupport/Files.swift`.
-    public static var packageRoot: String {
+    package static var packageRoot: String {
         var path = #filePath
         for _ in 0..<3 { if let slash = path.lastIndex(of: "/") { path = String(path[..<slash]) } }
         return path
@@ -15,7 +15,7 @@ public enum Files {
 
     /// A fresh temporary folder in `$TMPDIR` (else /tmp; the caller removes it).
     /// `make test` gives its run a TMPDIR of its own and fails on what is left there.
-    public static func temporaryDirectory() -> String {
+    package static func temporaryDirectory() -> String {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/linkify-test-XXXXXX").utf8CString)
         let p = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
@@ -23,7 +23,7 @@ public enum Files {
         return String(cString: p!)
     }
 
-    public static func write(_ bytes: [UInt8], to path: String) {
+    package static func write(_ bytes: [UInt8], to path: String) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         precondition(fd >= 0, "cannot create \(path)")
         bytes.withUnsafeBytes { raw in
@@ -38,7 +38,7 @@ public enum Files {
     }
 
     /// The bytes of a file; empty when it cannot be read.
-    public static func read(_ path: String) -> [UInt8] {
+    package static func read(_ path: String) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
@@ -53,7 +53,7 @@ public enum Files {
     }
 
     /// Removes a folder and everything below it (symbolic links are removed, not followed).
-    public static func removeTree(_ path: String) {
+    package static func removeTree(_ path: String) {
         if let dir = opendir(path) {
             while let entry = readdir(dir) {
                 let name = withUnsafePointer(to: entry.pointee.d_name) {
@@ -71,10 +71,10 @@ public enum Files {
 }
 
 /// A temporary folder for one test, removed at the end.
-public final class TempFolder {
-    public let path: String
+package final class TempFolder {
+    package let path: String
 
-    public init() { path = Files.temporaryDirectory() }
+    package init() { path = Files.temporaryDirectory() }
 
     deinit {
         // Tests take permissions away; give them back so that everything can go.
@@ -82,12 +82,12 @@ public final class TempFolder {
     }
 
     /// `path/relative`.
-    public func at(_ relative: String) -> String { path + "/" + relative }
+    package func at(_ relative: String) -> String { path + "/" + relative }
 
     /// Writes a file below the folder, creating its folders.
-    public func file(_ relative: String, _ contents: String) { file(relative, Array(contents.utf8)) }
+    package func file(_ relative: String, _ contents: String) { file(relative, Array(contents.utf8)) }
 
-    public func file(_ relative: String, _ contents: [UInt8]) {
+    package func file(_ relative: String, _ contents: [UInt8]) {
         let full = at(relative)
         var prefix = ""
         for part in full.split(separator: "/").dropLast() {
@@ -98,11 +98,11 @@ public final class TempFolder {
     }
 
     /// The bytes of a file below the folder.
-    public func contents(_ relative: String) -> [UInt8] { Self.read(at(relative)) }
-    public func text(_ relative: String) -> String { String(decoding: contents(relative), as: UTF8.self) }
+    package func contents(_ relative: String) -> [UInt8] { Self.read(at(relative)) }
+    package func text(_ relative: String) -> String { String(decoding: contents(relative), as: UTF8.self) }
 
     /// Every file below the folder (relative paths, sorted), hidden ones included.
-    public func allFiles() -> [String] {
+    package func allFiles() -> [String] {
         var result: [String] = []
         func walk(_ dir: String, _ rel: String) {
             guard let d = opendir(dir) else { return }
@@ -120,7 +120,7 @@ public final class TempFolder {
         return result.sorted()
     }
 
-    public static func write(_ path: String, _ contents: [UInt8]) { Files.write(contents, to: path) }
+    package static func write(_ path: String, _ contents: [UInt8]) { Files.write(contents, to: path) }
 
-    public static func read(_ path: String) -> [UInt8] { Files.read(path) }
+    package static func read(_ path: String) -> [UInt8] { Files.read(path) }
 }

@@ -11,10 +11,10 @@ import LinkifyCLI
 /// the arguments are relative to the test process's folder (use absolute
 /// ones); exit codes on signals, real pipes and the binary's start-up are for
 /// `Spawn`.
-public enum InProcess {
+package enum InProcess {
     /// `stdinFile`, when given, is opened as standard input instead of `stdin`'s bytes
     /// (a FIFO or a large file the test made).
-    public static func linkify(_ arguments: [String], stdin: [UInt8] = [], stdinFile: String? = nil,
+    package static func linkify(_ arguments: [String], stdin: [UInt8] = [], stdinFile: String? = nil,
                                environment: Environment = .process()) -> SpawnResult {
         let folder = Files.temporaryDirectory()
         defer { Files.removeTree(folder) }

@@ -5,18 +5,18 @@ import Darwin
 #endif
 
 /// What a spawned program (or the driver run in-process) did.
-public struct SpawnResult: Sendable {
+package struct SpawnResult: Sendable {
     /// The exit status; 128 + N when signal N ended the process.
-    public var status: Int32
+    package var status: Int32
     /// The signal that ended the process, if one did.
-    public var signal: Int32?
-    public var stdout: [UInt8]
-    public var stderr: [UInt8]
+    package var signal: Int32?
+    package var stdout: [UInt8]
+    package var stderr: [UInt8]
     /// Peak resident memory from wait4(2), in KiB (0 in-process). posix_spawn
     /// uses vfork, so this includes the test process's own memory.
-    public var peakKiB: Int
+    package var peakKiB: Int
 
-    public init(status: Int32, signal: Int32? = nil, stdout: [UInt8], stderr: [UInt8], peakKiB: Int = 0) {
+    package init(status: Int32, signal: Int32? = nil, stdout: [UInt8], stderr: [UInt8], peakKiB: Int = 0) {
         self.status = status
         self.signal = signal
         self.stdout = stdout
@@ -26,20 +26,20 @@ public struct SpawnResult: Sendable {
 
     /// Standard output decoded as UTF-8 (invalid bytes become U+FFFD: compare
     /// `stdout` where bytes matter).
-    public var out: String { String(decoding: stdout, as: UTF8.self) }
-    public var err: String { String(decoding: stderr, as: UTF8.self) }
-    public var stdoutText: String { out }
-    public var stderrText: String { err }
+    package var out: String { String(decoding: stdout, as: UTF8.self) }
+    package var err: String { String(decoding: stderr, as: UTF8.self) }
+    package var stdoutText: String { out }
+    package var stderrText: String { err }
 }
 
 /// The one way the tests start a program. Its standard input is a file and its
 /// standard output and error go to files, never to pipes: a child that writes
 /// more than a pipe holds while the parent waits for it cannot block, and a
 /// parent that reads one pipe cannot starve the other.
-public enum Spawn {
+package enum Spawn {
     /// A started program and the files that receive its output.
-    public struct Running: Sendable {
-        public let pid: pid_t
+    package struct Running: Sendable {
+        package let pid: pid_t
         let folder: String
     }
 
@@ -48,7 +48,7 @@ public enum Spawn {
     /// process's environment. Signals start with default handlers and an empty
     /// mask (the test runner's threads block some, and a child inherits that).
     /// `stdoutPath` sends standard output to another file (`/dev/full`).
-    public static func start(_ executable: String, _ arguments: [String], stdin: [UInt8] = [], cwd: String? = nil,
+    package static func start(_ executable: String, _ arguments: [String], stdin: [UInt8] = [], cwd: String? = nil,
                              environment: [String]? = nil, prefix: [String] = [], stdoutPath: String? = nil) -> Running {
         let folder = Files.temporaryDirectory()
         Files.write(stdin, to: folder + "/in")
@@ -91,12 +91,12 @@ public enum Spawn {
     }
 
     /// Where a running program's standard output and error go (to watch it).
-    public static func outputs(of running: Running) -> (stdout: String, stderr: String) {
+    package static func outputs(of running: Running) -> (stdout: String, stderr: String) {
         (running.folder + "/out", running.folder + "/err")
     }
 
     /// Waits for the program to end and collects what it wrote.
-    public static func wait(_ running: Running) -> SpawnResult {
+    package static func wait(_ running: Running) -> SpawnResult {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(running.pid, &status, 0, &usage) < 0 && errno == EINTR {}
@@ -110,14 +110,14 @@ public enum Spawn {
     }
 
     /// Runs a program to the end.
-    public static func run(_ executable: String, _ arguments: [String], stdin: [UInt8] = [], cwd: String? = nil,
+    package static func run(_ executable: String, _ arguments: [String], stdin: [UInt8] = [], cwd: String? = nil,
                            environment: [String]? = nil, prefix: [String] = []) -> SpawnResult {
         wait(start(executable, arguments, stdin: stdin, cwd: cwd, environment: environment, prefix: prefix))
     }
 
     /// The linkify binary that `swift build` put beside the test bundle
     /// (found upwards from it), else `.build/debug/linkify`.
-    public static let linkify: String = {
+    package static let linkify: String = {
         var dir = CommandLine.arguments.first ?? ""
         while !dir.isEmpty {
             if let slash = dir.lastIndex(of: "/") { dir = String(dir[..<slash]) } else { dir = "" }

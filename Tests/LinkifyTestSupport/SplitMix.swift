@@ -1,11 +1,11 @@
 /// A seeded generator (SplitMix64), so that a failing random case can be replayed.
-public struct SplitMix: RandomNumberGenerator {
-    public var state: UInt64
+package struct SplitMix: RandomNumberGenerator {
+    package var state: UInt64
 
     /// A generator that starts from `state`.
-    public init(state: UInt64) { self.state = state }
+    package init(state: UInt64) { self.state = state }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

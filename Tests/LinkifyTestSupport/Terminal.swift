@@ -9,14 +9,14 @@ import Darwin
 /// summary. The test reads the terminal's side (the master); the program
 /// writes to the other side (the slave), which is opened here too so that
 /// reads never fail before the program has opened it.
-public final class PseudoTerminal {
-    public let master: Int32
+package final class PseudoTerminal {
+    package let master: Int32
     /// `/dev/pts/N`, the side the program writes to.
-    public let slavePath: String
+    package let slavePath: String
     private let slave: Int32
 
     /// A new terminal; nil when the system has none to give.
-    public init?() {
+    package init?() {
         // /dev/ptmx by hand: the Glibc module does not export posix_openpt.
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var unlock: Int32 = 0
@@ -43,7 +43,7 @@ public final class PseudoTerminal {
     }
 
     /// What the terminal has received, waiting up to `milliseconds` for the first byte.
-    public func read(waiting milliseconds: Int32) -> [UInt8] {
+    package func read(waiting milliseconds: Int32) -> [UInt8] {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         var wait = milliseconds
@@ -66,7 +66,7 @@ extension Spawn {
     /// received so far, about every 20 ms while the program runs, and may
     /// signal it. Returns how it ended and everything the terminal received
     /// (with the terminal's `\n` → `\r\n`); nil when there is no terminal to be had.
-    public static func runOnTerminal(_ executable: String, _ arguments: [String], stdin: [UInt8] = [], cwd: String? = nil,
+    package static func runOnTerminal(_ executable: String, _ arguments: [String], stdin: [UInt8] = [], cwd: String? = nil,
                                      environment: [String]? = nil, stdoutOnTerminal: Bool,
                                      watch: ([UInt8], pid_t) -> Void = { _, _ in }) -> (result: SpawnResult, terminal: [UInt8])? {
         guard let terminal = PseudoTerminal() else { return nil }

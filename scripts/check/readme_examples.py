@@ -12,8 +12,9 @@ this, and scripts/check/test_install.sh runs `make install` and `make uninstall`
 with a temporary PREFIX.
 
 Each ```swift block is compiled with swiftc against the built LinkifyCore
-(its module and objects in the --bin-dir build) and run; the `// ` lines after
-a `// Prints:` line are its expected standard output.
+(its module and objects in the --bin-dir build; LinkifyFoundation's too when
+the block imports it) and run; the `// ` lines after a `// Prints:` line are
+its expected standard output. Only public symbols are visible to it.
 
 A ```yaml block is CI configuration, run by scripts/check/test_ci_examples.py from
 the files it comes from: each `run:` command in it must be one of
@@ -83,6 +84,9 @@ def run_swift(source, bin_dir, tmp):
         return False, "no `// Prints:` line"
     expected = [line[3:] if line.startswith("// ") else line[2:] for line in prints.splitlines()]
     objects = core_objects(bin_dir)
+    if objects and re.search(r"^import LinkifyFoundation$", code, re.M):
+        foundation = layer_objects(bin_dir, "LinkifyFoundation")
+        objects = objects + foundation if foundation else []
     modules = os.path.join(bin_dir, "Modules")
     if not objects or not os.path.isdir(modules):
         return False, f"no LinkifyCore module or objects in {bin_dir} (build it first)"
@@ -126,6 +130,10 @@ def run_swift_package(source, root, tmp):
     # The dependency and the product as the example's opening comment spells them.
     dependency = re.search(r'\.package\(path: "\.\./linkify"\)', code)
     product = re.search(r'\.product\(name: "LinkifyCore", package: "linkify"\)', code)
+    if re.search(r"^import LinkifyFoundation$", code, re.M):
+        # The second example uses the same package through the LinkifyFoundation product.
+        dependency = re.match(r'.*', '.package(path: "../linkify")')
+        product = re.match(r'.*', '.product(name: "LinkifyFoundation", package: "linkify")')
     if not dependency or not product:
         return False, "the comment does not say .package(path: \"../linkify\") and .product(name: \"LinkifyCore\", package: \"linkify\")"
     os.symlink(root, os.path.join(tmp, "linkify"))

@@ -7,13 +7,13 @@ import LinkifyCore
 
 /// Where the driver reads and writes: file descriptors, so tests can run it
 /// in-process with pipes or files.
-public struct DriverIO: Sendable {
-    public var stdin: Int32
-    public var stdout: Int32
-    public var stderr: Int32
-    public var environment: Environment
+package struct DriverIO: Sendable {
+    package var stdin: Int32
+    package var stdout: Int32
+    package var stderr: Int32
+    package var environment: Environment
 
-    public init(stdin: Int32 = 0, stdout: Int32 = 1, stderr: Int32 = 2, environment: Environment = Environment()) {
+    package init(stdin: Int32 = 0, stdout: Int32 = 1, stderr: Int32 = 2, environment: Environment = Environment()) {
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
@@ -23,9 +23,9 @@ public struct DriverIO: Sendable {
 
 /// The exit status, decided in one place: 2 (usage or file error) wins over
 /// 1 (lint findings, `--check` changes), which wins over 0.
-public struct ExitStatus: Sendable {
-    public private(set) var code: Int32 = 0
-    public mutating func record(_ c: Int32) { code = max(code, c) }
+package struct ExitStatus: Sendable {
+    package private(set) var code: Int32 = 0
+    package mutating func record(_ c: Int32) { code = max(code, c) }
 }
 
 /// One input to process.
@@ -46,21 +46,21 @@ struct Input: Sendable {
 
 /// Runs linkify: parses arguments, processes the inputs, reports errors,
 /// and returns the exit status.
-public struct Driver {
+package struct Driver {
     let arguments: [String]
     let io: DriverIO
     var status = ExitStatus()
     let errors: FileOutput
 
     /// `arguments` excludes the program name.
-    public init(arguments: [String], io: DriverIO = DriverIO()) {
+    package init(arguments: [String], io: DriverIO = DriverIO()) {
         self.arguments = arguments
         self.io = io
         self.errors = FileOutput(fd: io.stderr, path: "<stderr>", blockSize: 0)
     }
 
     /// Entry point for `main.swift`: runs with the process's arguments.
-    public static func main() -> Int32 {
+    package static func main() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         keepFreedMemory()
         // Arguments as bytes (PathBytes): a file name that is not UTF-8 still names its file.
@@ -85,7 +85,7 @@ public struct Driver {
     }
 
     /// Runs and returns the exit status.
-    public mutating func run() -> Int32 {
+    package mutating func run() -> Int32 {
         let options: Options
         do {
             var parsed = try OptionParser.parse(arguments)

@@ -5,10 +5,10 @@ import Darwin
 #endif
 
 /// An I/O failure, with the path it concerns (`linkify: PATH: message`).
-public struct FileError: Error, Sendable {
-    public let path: String
-    public let message: String
-    public init(path: String, message: String) {
+package struct FileError: Error, Sendable {
+    package let path: String
+    package let message: String
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
@@ -19,22 +19,22 @@ public struct FileError: Error, Sendable {
 }
 
 /// The output pipe was closed: the run ends quietly with status 0.
-public struct BrokenPipe: Error {}
+package struct BrokenPipe: Error {}
 
 /// A buffered writer on a file descriptor: `write(2)` in large blocks,
 /// retrying on EINTR and partial writes; EPIPE becomes `BrokenPipe`.
-public final class FileOutput {
+package final class FileOutput {
     let fd: Int32
     let path: String
     /// Bytes waiting to be written.
-    public var buffer: [UInt8] = []
+    package var buffer: [UInt8] = []
     /// Size at which `flushIfFull` writes.
-    public let blockSize: Int
+    package let blockSize: Int
 
     /// Where full blocks go instead of `fd` (ordered output, comparison).
     let sink: ((UnsafeRawBufferPointer) throws -> Void)?
 
-    public init(fd: Int32, path: String, blockSize: Int = 64 * 1024) {
+    package init(fd: Int32, path: String, blockSize: Int = 64 * 1024) {
         self.fd = fd
         self.path = path
         self.blockSize = blockSize
@@ -53,18 +53,18 @@ public final class FileOutput {
 
     /// Writes the buffer once it holds a block or more.
     @inline(__always)
-    public func flushIfFull() throws {
+    package func flushIfFull() throws {
         if buffer.count >= blockSize { try flush() }
     }
 
     /// Writes everything buffered.
-    public func flush() throws {
+    package func flush() throws {
         try write(&buffer)
     }
 
     /// Writes `bytes` and empties it, keeping its capacity (flush `buffer` first
     /// when order matters).
-    public func write(_ bytes: inout [UInt8]) throws {
+    package func write(_ bytes: inout [UInt8]) throws {
         guard !bytes.isEmpty else { return }
         if let sink {
             try bytes.withUnsafeBytes { try sink($0) }

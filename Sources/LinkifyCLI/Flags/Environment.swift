@@ -12,19 +12,19 @@ import Darwin
 /// builds makes the Swift runtime look up `String: Hashable` among every
 /// protocol conformance of the process, a tenth of the start-up instructions
 /// (docs/benchmarks.md, "Start-up"); five names need no hashing.
-public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
+package struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     /// The variables linkify reads (`Environment.process()` copies only these).
-    public static let names = ["LC_ALL", "LANG", "NO_COLOR", "HOME", "XDG_CONFIG_HOME"]
+    package static let names = ["LC_ALL", "LANG", "NO_COLOR", "HOME", "XDG_CONFIG_HOME"]
 
     // Two arrays of strings, whose array type every run makes anyway.
     private var keys: [String] = []
     private var values: [String] = []
 
     /// No variables.
-    public init() {}
+    package init() {}
 
     /// `["LANG": "en_US.UTF-8"]`.
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         for (key, value) in elements {
             keys.append(key)
             values.append(value)
@@ -32,7 +32,7 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// The variables of `names` that this process has.
-    public static func process() -> Environment {
+    package static func process() -> Environment {
         var environment = Environment()
         for name in names {
             if let value = getenv(name) {
@@ -44,7 +44,7 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// The value of `name`, nil when it is not set.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         keys.lastIndex(of: name).map { values[$0] }
     }
 }

@@ -1,7 +1,7 @@
 import LinkifyCore
 
 /// The version `--version` prints.
-public let linkifyVersion = "0.1.0"
+package let linkifyVersion = "0.1.0"
 
 /// `--help` text, generated from `Flag.all`.
 enum Help {

@@ -1,7 +1,7 @@
 import LinkifyCore
 
 /// The subcommand.
-public enum Command: String, Sendable {
+package enum Command: String, Sendable {
     case annotate, lint
 }
 
@@ -20,95 +20,95 @@ struct Commands: OptionSet, Sendable {
 }
 
 /// `--color`.
-public enum ColorChoice: String, CaseIterable, Sendable {
+package enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
 }
 
 /// `lint --format`.
-public enum LintFormat: String, CaseIterable, Sendable {
+package enum LintFormat: String, CaseIterable, Sendable {
     case text, json, github, sarif
 }
 
 /// Typed options, resolved once from the command line (and config file).
-public struct Options: Sendable {
-    public var command: Command = .annotate
-    public var from: InputFormat?
-    public var to: OutputFormat?
-    public var kinds: EntityKinds?
-    public var profile: Profile?
-    public var offsets: OffsetUnit = .scalar
-    public var output: String?
-    public var inPlace = false
-    public var check = false
+package struct Options: Sendable {
+    package var command: Command = .annotate
+    package var from: InputFormat?
+    package var to: OutputFormat?
+    package var kinds: EntityKinds?
+    package var profile: Profile?
+    package var offsets: OffsetUnit = .scalar
+    package var output: String?
+    package var inPlace = false
+    package var check = false
     /// `--standalone`: plain text written as a complete HTML document.
-    public var standalone = false
-    public var paths: [String] = []
-    public var quiet = false
+    package var standalone = false
+    package var paths: [String] = []
+    package var quiet = false
     /// `--verbose`: also note the files a directory walk skips.
-    public var verbose = false
+    package var verbose = false
     /// `--stdin-filepath PATH`: the name standard input stands for.
-    public var stdinFilepath: String?
-    public var color: ColorChoice = .auto
-    public var lintFormat: LintFormat = .text
-    public var fix = false
-    public var includes: [String] = []
-    public var excludes: [String] = []
-    public var jobs: Int?
+    package var stdinFilepath: String?
+    package var color: ColorChoice = .auto
+    package var lintFormat: LintFormat = .text
+    package var fix = false
+    package var includes: [String] = []
+    package var excludes: [String] = []
+    package var jobs: Int?
     /// `--link TEXT=URL`, in order.
-    public var literalLinks: [(text: String, url: String)] = []
+    package var literalLinks: [(text: String, url: String)] = []
     /// `--links FILE`.
-    public var literalLinkFiles: [String] = []
-    public var ignoreCase = false
+    package var literalLinkFiles: [String] = []
+    package var ignoreCase = false
     /// `--pattern 'REGEX=>TEMPLATE'`, as given.
-    public var patterns: [String] = []
-    public var mentionURL: String?
-    public var hashtagURL: String?
-    public var cashtagURL: String?
-    public var dateURL: String?
-    public var addressURL: String?
-    public var locale: String?
-    public var phoneRegion: String?
-    public var now: String?
-    public var schemes: [String]?
-    public var deniedSchemes: [String] = []
+    package var patterns: [String] = []
+    package var mentionURL: String?
+    package var hashtagURL: String?
+    package var cashtagURL: String?
+    package var dateURL: String?
+    package var addressURL: String?
+    package var locale: String?
+    package var phoneRegion: String?
+    package var now: String?
+    package var schemes: [String]?
+    package var deniedSchemes: [String] = []
     /// `--rewrite FROM=TO`, in order.
-    public var rewrites: [(from: String, to: String)] = []
+    package var rewrites: [(from: String, to: String)] = []
     /// `--attr NAME=VALUE`, in order.
-    public var attributes: [(name: String, value: String)] = []
-    public var classTemplate: String?
-    public var truncate: Int?
-    public var config: String?
-    public var noConfig = false
-    public var explain = false
+    package var attributes: [(name: String, value: String)] = []
+    package var classTemplate: String?
+    package var truncate: Int?
+    package var config: String?
+    package var noConfig = false
+    package var explain = false
     /// `--explain=json`: the explanations as JSON Lines.
-    public var explainJSON = false
-    public var progress: Bool?
-    public var completions: String?
+    package var explainJSON = false
+    package var progress: Bool?
+    package var completions: String?
     /// Long names of the options given on the command line (they win over the config file).
-    public var given: [String] = []
+    package var given: [String] = []
     /// For each repeatable option the config file gave values to: the file's
     /// path and the index of its first value in the option's list (the file's
     /// values come after the command line's). See `located(_:key:index:)`.
-    public var configOrigins: [String: (path: String, firstIndex: Int)] = [:]
-    public var showHelp = false
-    public var showVersion = false
-    public var showManPage = false
-    public var helpTopic: Command?
+    package var configOrigins: [String: (path: String, firstIndex: Int)] = [:]
+    package var showHelp = false
+    package var showVersion = false
+    package var showManPage = false
+    package var helpTopic: Command?
 
-    public init() {}
+    package init() {}
 
     /// Kinds to detect: `--detect`, else `url,email`.
-    public var effectiveKinds: EntityKinds { kinds ?? .defaults }
+    package var effectiveKinds: EntityKinds { kinds ?? .defaults }
 
     /// The profile: `--profile`, else `default` for annotate and `gfm` for lint.
-    public var effectiveProfile: Profile { profile ?? (command == .lint ? .gfm : .default) }
+    package var effectiveProfile: Profile { profile ?? (command == .lint ? .gfm : .default) }
 }
 
 /// A usage error: bad option, bad value, bad combination. Exit status 2.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct UsageError: Error, Equatable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// One command-line flag: its names, help, the values it takes and its effect,
@@ -358,9 +358,9 @@ extension Substring {
 }
 
 /// Turns raw arguments into `Options` (phase two, after tokenizing).
-public enum OptionParser {
+package enum OptionParser {
     /// Parses the arguments that follow the program name.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
         var args = arguments[...]
         if let first = args.first {

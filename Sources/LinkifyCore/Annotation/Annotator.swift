@@ -23,13 +23,13 @@ import LinkifyInput
 /// for chunk in chunks { annotator.feed(chunk, into: &out) }
 /// annotator.finish(into: &out)
 /// ```
-public struct Annotator {
+package struct Annotator {
     /// The finder used on every part of the input that may be linked.
-    public let finder: EntityFinder
+    package let finder: EntityFinder
     /// How the input is read.
-    public let input: InputFormat
+    package let input: InputFormat
     /// Output bytes written between two calls of `drain` (about; an entity is never split).
-    public let sliceSize: Int
+    package let sliceSize: Int
 
     var text: StreamingAnnotator?
     var html: StreamingHTMLAnnotator?
@@ -42,7 +42,7 @@ public struct Annotator {
     /// - Parameters:
     ///   - expectedSize: the document's size when known (a regular file):
     ///     a document read whole is then held in one allocation.
-    public init(input: InputFormat, finder: EntityFinder, renderer: any Renderer, sliceSize: Int = 64 * 1024,
+    package init(input: InputFormat, finder: EntityFinder, renderer: any Renderer, sliceSize: Int = 64 * 1024,
                 expectedSize: Int? = nil) {
         self.init(input: input, finder: finder, renderer: renderer, sliceSize: sliceSize, expectedSize: expectedSize,
                   comments: DisableStream(), reader: input.reader)
@@ -76,13 +76,13 @@ public struct Annotator {
     let reader: any DocumentReader
 
     /// Whether a document of `input` is held whole before anything is written.
-    public static func readsWhole(_ input: InputFormat, _ finder: EntityFinder) -> Bool {
+    package static func readsWhole(_ input: InputFormat, _ finder: EntityFinder) -> Bool {
         input == .markdown || finder.explanations != nil
     }
 
     /// Adds input bytes; writes what is settled to `out`, calling `drain`
     /// whenever `out` may be written away.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
+    package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
                               drain: (inout [UInt8]) throws -> Void) rethrows {
         if document != nil {
             document!.append(contentsOf: bytes)
@@ -98,7 +98,7 @@ public struct Annotator {
     }
 
     /// Writes the rest and ends the output.
-    public mutating func finish(into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void) rethrows {
+    package mutating func finish(into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void) rethrows {
         if let bytes = document, var renderer {
             document = nil
             self.renderer = nil
@@ -119,17 +119,17 @@ public struct Annotator {
     }
 
     /// Adds input bytes; writes what is settled to `out`.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         feed(bytes, into: &out, drain: { _ in })
     }
 
     /// Writes the rest and ends the output.
-    public mutating func finish(into out: inout [UInt8]) {
+    package mutating func finish(into out: inout [UInt8]) {
         finish(into: &out, drain: { _ in })
     }
 
     /// `document`, whole, annotated into `out`.
-    public mutating func annotate(_ document: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    package mutating func annotate(_ document: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         feed(document, into: &out)
         finish(into: &out)
     }
@@ -206,14 +206,14 @@ public struct Annotator {
 
     /// `document` with `entities` (found in it already: sorted and disjoint)
     /// written by `renderer`, begin to finish; `lint --fix` writes its findings so.
-    public static func render(_ document: UnsafeBufferPointer<UInt8>, entities: [Entity], renderer: inout any Renderer,
+    package static func render(_ document: UnsafeBufferPointer<UInt8>, entities: [Entity], renderer: inout any Renderer,
                               into out: inout [UInt8]) {
         render(document, entities: entities, renderer: &renderer, sliceSize: .max, into: &out, drain: { _ in })
     }
 
     /// `render(_:entities:renderer:into:)` in slices of about `sliceSize`
     /// bytes, calling `drain` after each.
-    public static func render(_ document: UnsafeBufferPointer<UInt8>, entities: [Entity], renderer: inout any Renderer,
+    package static func render(_ document: UnsafeBufferPointer<UInt8>, entities: [Entity], renderer: inout any Renderer,
                               sliceSize: Int, into out: inout [UInt8],
                               drain: (inout [UInt8]) throws -> Void) rethrows {
         try framed(document, renderer: &renderer, into: &out) { renderer, out in

@@ -14,14 +14,14 @@ import LinkifyFinding
 /// let html = Linkify.annotate("See example.com", to: .html)
 /// // See <a href="https://example.com">example.com</a>
 /// ```
-public enum Linkify {
+package enum Linkify {
     /// `text` written back in `format` with its entities linked.
     /// - Parameters:
     ///   - text: the input.
     ///   - format: html, markdown, json or jsonl.
     ///   - input: how `text` is read (default plain text).
     ///   - options: what to find (default `--detect url,email --profile default`).
-    public static func annotate(_ text: String, to format: OutputFormat, from input: InputFormat = .text,
+    package static func annotate(_ text: String, to format: OutputFormat, from input: InputFormat = .text,
                                 options: FinderOptions = FinderOptions()) -> String {
         var text = text
         var out: [UInt8] = []
@@ -36,7 +36,7 @@ public enum Linkify {
 
 extension EntityFinder {
     /// The entities in `text`; offsets are UTF-8 byte offsets into `text.utf8`.
-    public func entities(in text: String) -> [Entity] {
+    package func entities(in text: String) -> [Entity] {
         var text = text
         return text.withUTF8 { entities(in: $0) }
     }

@@ -1,24 +1,24 @@
 @_spi(Layers) import LinkifyModel
 
 /// One bare entity found by `lint`: where it is and what it is.
-public struct LintFinding: Sendable, Hashable {
+package struct LintFinding: Sendable, Hashable {
     /// The file's path as given or found by the walk (`-` for standard input).
-    public var path: String
+    package var path: String
     /// The rule it breaks.
-    public var rule: LintRule
+    package var rule: LintRule
     /// The entity's source text.
-    public var text: String
+    package var text: String
     /// The link target annotate would give it.
-    public var target: String
+    package var target: String
     /// Where it starts.
-    public var start: SourceLocation
+    package var start: SourceLocation
     /// Just past its last character.
-    public var end: SourceLocation
+    package var end: SourceLocation
     /// Its byte range in the file.
-    public var range: Range<Int>
+    package var range: Range<Int>
 
     /// Creates a finding.
-    public init(path: String, rule: LintRule, text: String, target: String,
+    package init(path: String, rule: LintRule, text: String, target: String,
                 start: SourceLocation, end: SourceLocation, range: Range<Int>) {
         self.path = path
         self.rule = rule
@@ -30,8 +30,8 @@ public struct LintFinding: Sendable, Hashable {
     }
 
     /// The entity's kind.
-    public var kind: EntityKind { rule.kind }
+    package var kind: EntityKind { rule.kind }
 
     /// `bare URL https://example.com`.
-    public var message: String { "bare \(rule.noun) \(text)" }
+    package var message: String { "bare \(rule.noun) \(text)" }
 }

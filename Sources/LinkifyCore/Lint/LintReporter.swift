@@ -2,7 +2,7 @@ import LinkifyRendering
 
 /// Turns findings into a report's bytes; it never prints. The driver writes
 /// `begin()`, then `report(_:)` for each file's findings in turn, then `finish()`.
-public protocol LintReporter {
+package protocol LintReporter {
     /// What comes before the first finding.
     mutating func begin() -> [UInt8]
     /// One file's findings, in order.
@@ -13,12 +13,12 @@ public protocol LintReporter {
 
 extension LintReporter {
     /// The bytes that open the report.
-    public mutating func begin() -> [UInt8] { [] }
+    package mutating func begin() -> [UInt8] { [] }
     /// The bytes that close the report.
-    public mutating func finish() -> [UInt8] { [] }
+    package mutating func finish() -> [UInt8] { [] }
 
     /// A whole report of `findings` (for tests and single files).
-    public mutating func render(_ findings: [LintFinding]) -> String {
+    package mutating func render(_ findings: [LintFinding]) -> String {
         var out = begin()
         out += report(findings)
         out += finish()
@@ -28,15 +28,15 @@ extension LintReporter {
 
 /// `PATH:LINE:COLUMN: bare URL https://example.com`, one finding a line;
 /// with `color`, the location in bold and the rule's words in yellow.
-public struct TextLintReporter: LintReporter {
+package struct TextLintReporter: LintReporter {
     /// Whether ANSI colours are used.
-    public let color: Bool
+    package let color: Bool
 
     /// Creates a text reporter.
-    public init(color: Bool = false) { self.color = color }
+    package init(color: Bool = false) { self.color = color }
 
     /// The bytes for one file's findings.
-    public mutating func report(_ findings: [LintFinding]) -> [UInt8] {
+    package mutating func report(_ findings: [LintFinding]) -> [UInt8] {
         var out: [UInt8] = []
         for f in findings {
             let location = "\(f.path):\(f.start.line):\(f.start.column):"
@@ -53,17 +53,17 @@ public struct TextLintReporter: LintReporter {
 /// A JSON array of `{"path", "line", "column", "end_line", "end_column",
 /// "kind", "text", "message"}`, one object a line; lines and columns 1-based,
 /// columns in Unicode scalars, `end_column` just past the last character.
-public struct JSONLintReporter: LintReporter {
+package struct JSONLintReporter: LintReporter {
     var count = 0
 
     /// Creates a json reporter.
-    public init() {}
+    package init() {}
 
     /// The bytes that open the report.
-    public mutating func begin() -> [UInt8] { Array("[".utf8) }
+    package mutating func begin() -> [UInt8] { Array("[".utf8) }
 
     /// The bytes for one file's findings.
-    public mutating func report(_ findings: [LintFinding]) -> [UInt8] {
+    package mutating func report(_ findings: [LintFinding]) -> [UInt8] {
         var out: [UInt8] = []
         for f in findings {
             out.append(count == 0 ? "\n" : ",\n")
@@ -82,18 +82,18 @@ public struct JSONLintReporter: LintReporter {
     }
 
     /// The bytes that close the report.
-    public mutating func finish() -> [UInt8] { Array((count == 0 ? "]\n" : "\n]\n").utf8) }
+    package mutating func finish() -> [UInt8] { Array((count == 0 ? "]\n" : "\n]\n").utf8) }
 }
 
 /// GitHub Actions workflow commands: `::warning file=PATH,line=L,col=C::message`,
 /// one finding a line, escaped as the runner expects (`%`, CR, LF everywhere;
 /// `:` and `,` in properties too).
-public struct GitHubLintReporter: LintReporter {
+package struct GitHubLintReporter: LintReporter {
     /// Creates a github reporter.
-    public init() {}
+    package init() {}
 
     /// The bytes for one file's findings.
-    public mutating func report(_ findings: [LintFinding]) -> [UInt8] {
+    package mutating func report(_ findings: [LintFinding]) -> [UInt8] {
         var out: [UInt8] = []
         for f in findings {
             out.append("::warning file=\(Self.escaped(f.path, property: true)),line=\(f.start.line),col=\(f.start.column)::")
@@ -104,7 +104,7 @@ public struct GitHubLintReporter: LintReporter {
     }
 
     /// `s` escaped for a workflow command's property (`property`) or message.
-    public static func escaped(_ s: String, property: Bool) -> String {
+    package static func escaped(_ s: String, property: Bool) -> String {
         var result = ""
         for c in s.unicodeScalars {
             switch c {

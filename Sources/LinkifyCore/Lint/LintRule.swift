@@ -2,18 +2,18 @@
 
 /// A lint rule: one per kind of entity that can be left bare. `bare-url` and
 /// `bare-email` are the rules of the default `--detect url,email`.
-public struct LintRule: Sendable, Hashable {
+package struct LintRule: Sendable, Hashable {
     /// The kind of entity the rule reports.
-    public let kind: EntityKind
+    package let kind: EntityKind
 
     /// The rule for `kind`.
-    public init(_ kind: EntityKind) { self.kind = kind }
+    package init(_ kind: EntityKind) { self.kind = kind }
 
     /// The rule's identifier: `bare-url`, `bare-email`, `bare-phone`, … (`bare-link` for `--link`/`--pattern`).
-    public var id: String { "bare-" + (kind == .custom ? "link" : kind.rawValue) }
+    package var id: String { "bare-" + (kind == .custom ? "link" : kind.rawValue) }
 
     /// What the message calls the entity: `URL`, `email address`, …
-    public var noun: String {
+    package var noun: String {
         switch kind {
         case .url: return "URL"
         case .email: return "email address"
@@ -28,10 +28,10 @@ public struct LintRule: Sendable, Hashable {
     }
 
     /// A one-line description (SARIF `shortDescription`).
-    public var summary: String { "Bare \(noun) that is not a link" }
+    package var summary: String { "Bare \(noun) that is not a link" }
 
     /// A paragraph on what the rule finds and how to fix it (SARIF `fullDescription`).
-    public var explanation: String {
+    package var explanation: String {
         let article = "aeiou".contains(noun.lowercased().first ?? "x") ? "An" : "A"
         return "\(article) \(noun) written as plain text rather than as a link: only renderers that autolink "
             + "show it as one. Write it as a link (<https://example.com> or [text](target) in Markdown, "
@@ -39,14 +39,14 @@ public struct LintRule: Sendable, Hashable {
     }
 
     /// The rules for a set of kinds, `bare-url` and `bare-email` always first.
-    public static func rules(for kinds: EntityKinds) -> [LintRule] {
+    package static func rules(for kinds: EntityKinds) -> [LintRule] {
         var result = [LintRule(.url), LintRule(.email)]
         for kind in kinds.kinds where kind != .url && kind != .email { result.append(LintRule(kind)) }
         return result
     }
 
     /// The rule named `name` (`bare-url` or just `url`), or nil.
-    public init?(named name: String) {
+    package init?(named name: String) {
         let lower = name.lowercased()
         let bare = lower.hasPrefix("bare-") ? String(lower.dropFirst(5)) : lower
         if bare == "link" { self.init(.custom); return }

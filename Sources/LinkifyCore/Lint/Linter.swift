@@ -13,29 +13,29 @@ import LinkifyInput
 /// Markdown whole, as annotate does.
 ///
 /// A date that annotate would show as a date rather than link is not bare.
-public struct Linter: Sendable {
+package struct Linter: Sendable {
     /// How the document is read.
-    public let format: InputFormat
+    package let format: InputFormat
     /// What is looked for.
-    public let finder: EntityFinder
+    package let finder: EntityFinder
 
     /// Creates a linter for documents of `format`.
-    public init(format: InputFormat, finder: EntityFinder) {
+    package init(format: InputFormat, finder: EntityFinder) {
         self.format = format
         self.finder = finder
     }
 
     /// What one document holds: the findings, and the entities they stand for
     /// (what `--fix` links), in the same order.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The findings, in document order.
-        public var findings: [LintFinding] = []
+        package var findings: [LintFinding] = []
         /// The entity behind each finding, with offsets into the document.
-        public var entities: [Entity] = []
+        package var entities: [Entity] = []
     }
 
     /// Lints `document`, naming it `path` in the findings.
-    public func lint(_ document: UnsafeBufferPointer<UInt8>, path: String) -> Result {
+    package func lint(_ document: UnsafeBufferPointer<UInt8>, path: String) -> Result {
         let found = Found()
         var annotator = annotator(path: path, fileWide: Self.fileWide(document), expectedSize: document.count) { findings, entities in
             found.result.findings += findings
@@ -76,7 +76,7 @@ public struct Linter: Sendable {
     /// `document` with `entities` written as links in its own syntax (SPEC §6
     /// `--fix`): Markdown links in Markdown, anchors in HTML; nil for plain
     /// text, which is reported but never changed.
-    public func fixed(_ document: UnsafeBufferPointer<UInt8>, entities: [Entity]) -> [UInt8]? {
+    package func fixed(_ document: UnsafeBufferPointer<UInt8>, entities: [Entity]) -> [UInt8]? {
         let output: OutputFormat
         switch format {
         case .markdown: output = .markdown

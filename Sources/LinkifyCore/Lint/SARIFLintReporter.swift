@@ -6,29 +6,29 @@ import LinkifyRendering
 /// result per finding with its region (1-based lines; columns in Unicode code
 /// points, as the run's `columnKind` says; `endColumn` just past the end).
 /// Relative paths are relative to `%SRCROOT%`, as GitHub code scanning expects.
-public struct SARIFLintReporter: LintReporter {
+package struct SARIFLintReporter: LintReporter {
     /// The rules listed in the driver, in order; results point at them by index.
-    public let rules: [LintRule]
+    package let rules: [LintRule]
     /// The tool version written in the driver.
-    public let toolVersion: String
+    package let toolVersion: String
     /// The exact bytes of the file name a finding's `path` stands for, from
     /// which its artifact URI is made. By default the path's UTF-8; a driver
     /// that keeps file names as bytes (not all are UTF-8) maps its form back,
     /// so that a byte such as 0xFF becomes `%FF`, not the `\xFF` a message shows.
-    public var pathBytes: @Sendable (String) -> [UInt8] = { Array($0.utf8) }
+    package var pathBytes: @Sendable (String) -> [UInt8] = { Array($0.utf8) }
     var count = 0
 
     /// The schema's address.
-    public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    package static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
     /// Creates a SARIF reporter.
-    public init(rules: [LintRule], toolVersion: String) {
+    package init(rules: [LintRule], toolVersion: String) {
         self.rules = rules
         self.toolVersion = toolVersion
     }
 
     /// The bytes that open the report.
-    public mutating func begin() -> [UInt8] {
+    package mutating func begin() -> [UInt8] {
         var out: [UInt8] = []
         out.append("{\n  \"$schema\": \"\(Self.schema)\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n")
         out.append("      \"tool\": {\n        \"driver\": {\n          \"name\": \"linkify\",\n")
@@ -55,7 +55,7 @@ public struct SARIFLintReporter: LintReporter {
     }
 
     /// The bytes for one file's findings.
-    public mutating func report(_ findings: [LintFinding]) -> [UInt8] {
+    package mutating func report(_ findings: [LintFinding]) -> [UInt8] {
         var out: [UInt8] = []
         for f in findings {
             let index = rules.firstIndex(of: f.rule) ?? 0
@@ -76,7 +76,7 @@ public struct SARIFLintReporter: LintReporter {
     }
 
     /// The bytes that close the report.
-    public mutating func finish() -> [UInt8] {
+    package mutating func finish() -> [UInt8] {
         Array(((count == 0 ? "]" : "\n      ]") + "\n    }\n  ]\n}\n").utf8)
     }
 

@@ -4,12 +4,12 @@
 /// value, UTF-8 percent-encoded as the URL part it lands in requires, and
 /// `{{`, `}}` stand for braces (SPEC §2): `https://example.org/tags/{}` with
 /// `Zürich` gives `…/tags/Z%C3%BCrich`.
-public enum URLTemplate {
+package enum URLTemplate {
     /// The first thing in `template` that is not `{}`, `{0}`, `{{` or `}}`,
     /// said for a message (`{user} is not a placeholder (…)`); nil when there
     /// is none. The command line refuses such templates; `expand` leaves
     /// those braces as they are.
-    public static func problem(in template: String) -> String? {
+    package static func problem(in template: String) -> String? {
         PatternTemplate.firstProblem(in: template, allowsGroups: false)
     }
 
@@ -23,7 +23,7 @@ public enum URLTemplate {
     /// - Parameters:
     ///   - template: a URL with zero or more `{}` or `{0}` placeholders.
     ///   - value: the text to insert, as written (not yet encoded).
-    public static func expand(_ template: String, value: String) -> String {
+    package static func expand(_ template: String, value: String) -> String {
         var out: [UInt8] = []
         let bytes = Array(template.utf8)
         out.reserveCapacity(bytes.count + value.utf8.count * 3)

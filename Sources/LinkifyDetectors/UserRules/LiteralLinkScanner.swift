@@ -1,16 +1,16 @@
 @_spi(Layers) import LinkifyModel
 
 /// A user's literal link: every whole-word occurrence of `text` links to `target`.
-public struct LiteralLink: Sendable, Equatable {
+package struct LiteralLink: Sendable, Equatable {
     /// The text to find.
-    public var text: String
+    package var text: String
     /// The link target.
-    public var target: String
+    package var target: String
     /// Where it was defined, for `--explain` (`--link`, `glossary.tsv:12`).
-    public var origin: String
+    package var origin: String
 
     /// Creates a literal link.
-    public init(text: String, target: String, origin: String = "--link") {
+    package init(text: String, target: String, origin: String = "--link") {
         self.text = text
         self.target = target
         self.origin = origin
@@ -26,16 +26,16 @@ public struct LiteralLink: Sendable, Equatable {
 /// does not match right after (before) another one, by Unicode properties.
 /// With `ignoresCase`, text and literals are compared after simple case
 /// folding (each scalar's lowercase mapping when that is one scalar).
-public struct LiteralLinkScanner: EntityScanner {
+package struct LiteralLinkScanner: EntityScanner {
     let links: [LiteralLink]
     let automaton: LiteralAutomaton
     /// Whether the first and the last scalar of each literal is a word character.
     let wordEdges: [(left: Bool, right: Bool)]
     /// Whether case is ignored (`--ignore-case`).
-    public let ignoresCase: Bool
+    package let ignoresCase: Bool
 
     /// Builds the scanner; of literals with equal (folded) text the first wins.
-    public init(links: [LiteralLink], ignoresCase: Bool = false) {
+    package init(links: [LiteralLink], ignoresCase: Bool = false) {
         self.links = links
         self.ignoresCase = ignoresCase
         let patterns = links.map { ignoresCase ? Self.folded(Array($0.text.utf8)) : Array($0.text.utf8) }
@@ -48,10 +48,10 @@ public struct LiteralLinkScanner: EntityScanner {
     }
 
     /// Number of automaton states (for benchmarks).
-    public var stateCount: Int { automaton.stateCount }
+    package var stateCount: Int { automaton.stateCount }
 
     /// Reports the matches that start at or after `minStart`, leftmost first, not overlapping.
-    public func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
+    package func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         guard automaton.maxPatternLength > 0, minStart < t.count else { return }
         var picker = LeftmostLongest(span: 4 * automaton.maxPatternLength + 8)
         if ignoresCase {
@@ -134,7 +134,7 @@ public struct LiteralLinkScanner: EntityScanner {
     }
 
     /// The rule that made `entity`, as `--explain` names it.
-    public func rule(for entity: Entity, in t: UnsafeBufferPointer<UInt8>) -> String {
+    package func rule(for entity: Entity, in t: UnsafeBufferPointer<UInt8>) -> String {
         var bytes = Array(UnsafeBufferPointer(rebasing: t[entity.start..<entity.end]))
         if ignoresCase { bytes = Self.folded(bytes) }
         guard let p = automaton.pattern(equalTo: bytes) else { return "literal link" }

@@ -2,11 +2,11 @@
 
 /// A `--pattern` regex that does not compile, or a template that names a
 /// group the regex does not have.
-public struct PatternError: Error, Sendable, CustomStringConvertible {
+package struct PatternError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, naming the pattern.
-    public let message: String
+    package let message: String
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Links each match of a user's regex (`--pattern 'REGEX=>TEMPLATE'`) as a
@@ -19,20 +19,20 @@ public struct PatternError: Error, Sendable, CustomStringConvertible {
 /// over at most `window` bytes of that line. So a match lies within one line
 /// and is at most `window` bytes long, and time and memory stay linear.
 /// `^` and a leading `\b` are checked against the text before the place.
-public struct PatternLinkScanner: EntityScanner, @unchecked Sendable {
+package struct PatternLinkScanner: EntityScanner, @unchecked Sendable {
     // @unchecked: `Regex<AnyRegexOutput>` is immutable once built and only matched.
     let regex: Regex<AnyRegexOutput>
     let prefilter: RegexPrefilter
     /// The pattern as given.
-    public let source: String
+    package let source: String
     /// The URL template.
-    public let template: PatternTemplate
+    package let template: PatternTemplate
     /// Longest stretch of a line a match is looked for in.
-    public static let window = 4096
+    package static let window = 4096
 
     /// Compiles `pattern`; throws when it does not compile or `template`
     /// refers to a group it does not have.
-    public init(pattern: String, template: String) throws(PatternError) {
+    package init(pattern: String, template: String) throws(PatternError) {
         do {
             self.regex = try Regex(pattern)
         } catch {
@@ -53,7 +53,7 @@ public struct PatternLinkScanner: EntityScanner, @unchecked Sendable {
     }
 
     /// Reports the matches that start at or after `minStart`, leftmost first, not overlapping.
-    public func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
+    package func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let n = t.count
         var i = minStart
         var line = LineText()
@@ -108,7 +108,7 @@ public struct PatternLinkScanner: EntityScanner, @unchecked Sendable {
     static func isRegexWord(_ cp: UInt32) -> Bool { cp == 0x5F || WordCharacters.contains(cp) }
 
     /// The rule that made `entity`, as `--explain` names it.
-    public func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String {
+    package func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String {
         "--pattern '\(source)'"
     }
 }

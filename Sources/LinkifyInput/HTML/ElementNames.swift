@@ -1,14 +1,14 @@
 /// A set of element names (lowercase ASCII), asked about every tag of a
 /// document: most tags are in none of the reader's sets, and a bit per
 /// (first letter, length) says so without hashing the name.
-public struct ElementNames: Sendable, ExpressibleByArrayLiteral {
+package struct ElementNames: Sendable, ExpressibleByArrayLiteral {
     /// The names.
-    public let names: Set<String>
+    package let names: Set<String>
     /// Bit `(first byte & 31) * 16 + min(length, 15)` is set for each name.
     let shapes: [UInt64]
 
     /// The set of `names`.
-    public init(arrayLiteral names: String...) {
+    package init(arrayLiteral names: String...) {
         self.names = Set(names)
         var shapes = [UInt64](repeating: 0, count: 8)
         for name in names {
@@ -24,7 +24,7 @@ public struct ElementNames: Sendable, ExpressibleByArrayLiteral {
     }
 
     /// Whether `name` is in the set.
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         let bit = Self.shape(name)
         guard shapes[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return false }
         return names.contains(name)

@@ -11,7 +11,7 @@ import LinkifyFinding
 /// `http://example.com/?a=1&b=2`; the entity's `start`/`end` are mapped back
 /// to the source bytes, references included, so the writers keep the text as
 /// it was.
-public struct HTMLReader: DocumentReader {
+package struct HTMLReader: DocumentReader {
     /// Elements whose text is never linked (SPEC §4): links, text that is
     /// code or program output (HTML §4.5.1, §4.5.15–.17, §4.4.3, and the
     /// obsolete `<tt>`), and form controls, where an anchor is not allowed
@@ -23,15 +23,15 @@ public struct HTMLReader: DocumentReader {
     /// `<time>`, the element linkify writes for a date without a link: its
     /// text is a date already marked up, and reading it again would nest one
     /// `<time>` in another on the next run (SPEC §4).
-    public static let skippedElements: ElementNames = [
+    package static let skippedElements: ElementNames = [
         "a", "code", "pre", "kbd", "samp", "tt", "button", "select", "datalist", "svg", "math", "time",
     ]
 
     /// Creates an HTML reader.
-    public init() {}
+    package init() {}
 
     /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
-    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
+    package func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
         let finder = finder.resumingAfterLinks
         var result: [Entity] = []
         for region in linkableRegions(in: document) {
@@ -41,7 +41,7 @@ public struct HTMLReader: DocumentReader {
     }
 
     /// The byte ranges of the text nodes that may be linked, sorted and disjoint.
-    public func linkableRegions(in document: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    package func linkableRegions(in document: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var regions: [Range<Int>] = []
         var open: [String: Int] = [:]
         var skipped = 0

@@ -11,9 +11,9 @@
 /// only at the matching end tag. Markup left open at the end of the input
 /// runs to the end. Every byte belongs to exactly one token, so nothing is
 /// ever lost, whatever the input.
-public struct HTMLTokenizer: Sendable {
+package struct HTMLTokenizer: Sendable {
     /// What a token is.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// Character data, where links may be added.
         case text
         /// The content of a raw-text element (script, style, textarea, title…).
@@ -31,11 +31,11 @@ public struct HTMLTokenizer: Sendable {
     }
 
     /// One token: its kind and its bytes.
-    public struct Token: Equatable, Sendable {
+    package struct Token: Equatable, Sendable {
         /// What the token is.
-        public var kind: Kind
+        package var kind: Kind
         /// Its byte range in the input.
-        public var range: Range<Int>
+        package var range: Range<Int>
 
         package init(kind: Kind, range: Range<Int>) {
             self.kind = kind
@@ -45,16 +45,16 @@ public struct HTMLTokenizer: Sendable {
 
     /// Elements whose content is raw text up to their end tag (WHATWG HTML
     /// §13.2.6.4.7: RCDATA and RAWTEXT elements, script data, and plaintext).
-    public static let rawTextElements: ElementNames = [
+    package static let rawTextElements: ElementNames = [
         "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
     ]
 
     /// Elements that start foreign content (SVG, MathML).
-    public static let foreignElements: ElementNames = ["svg", "math"]
+    package static let foreignElements: ElementNames = ["svg", "math"]
 
     /// Whether `token` (a start tag of `t`) opens SVG or MathML content that
     /// needs an end tag: `<svg/>` closes itself there (§13.2.6.5).
-    public static func opensForeignContent(_ token: Token, in t: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func opensForeignContent(_ token: Token, in t: UnsafeBufferPointer<UInt8>) -> Bool {
         guard case .startTag(let name) = token.kind, foreignElements.contains(name) else { return false }
         let r = token.range
         return !(r.count >= 2 && t[r.upperBound - 1] == 0x3E && t[r.upperBound - 2] == 0x2F)
@@ -62,7 +62,7 @@ public struct HTMLTokenizer: Sendable {
 
     /// Calls `body` with each token of `t`, in order. `foreignDepth` is how
     /// many `<svg>`/`<math>` elements are open where `t` starts.
-    public static func forEachToken(in t: UnsafeBufferPointer<UInt8>, foreignDepth: Int = 0, _ body: (Token) -> Void) {
+    package static func forEachToken(in t: UnsafeBufferPointer<UInt8>, foreignDepth: Int = 0, _ body: (Token) -> Void) {
         let n = t.count
         var i = 0
         var textStart = 0
@@ -95,7 +95,7 @@ public struct HTMLTokenizer: Sendable {
     }
 
     /// All tokens of `t` (for tests and small inputs).
-    public static func tokens(in t: UnsafeBufferPointer<UInt8>) -> [Token] {
+    package static func tokens(in t: UnsafeBufferPointer<UInt8>) -> [Token] {
         var result: [Token] = []
         forEachToken(in: t) { result.append($0) }
         return result
@@ -156,12 +156,12 @@ public struct HTMLTokenizer: Sendable {
     }
 
     /// Where a tag's scan stands: inside a quoted or unquoted attribute value, or after `=`.
-    public struct TagState: Equatable, Sendable {
+    package struct TagState: Equatable, Sendable {
         package var quote: UInt8 = 0
         package var afterEquals = false
         package var unquoted = false
         /// The state at a tag's name's end.
-        public init() {}
+        package init() {}
     }
 
     /// Scans a tag's attributes in `t[i..<limit]` (§13.2.5.32–.38: a quoted
@@ -219,13 +219,13 @@ public struct HTMLTokenizer: Sendable {
     /// Where a script's content is, as the tokenizer's script data states track it
     /// (WHATWG HTML §13.2.5.4 and §13.2.5.15–.31): `<!--` escapes, and inside an
     /// escape `<script` double-escapes, so that `</script>` does not end the script.
-    public struct ScriptEscape: Equatable, Sendable {
+    package struct ScriptEscape: Equatable, Sendable {
         package enum State: Equatable, Sendable { case data, escaped, doubleEscaped }
         package var state = State.data
         /// Dashes just before the current position (`-->` leaves an escape).
         package var dashes = 0
         /// Plain script data, before any `<!--`.
-        public init() {}
+        package init() {}
     }
 
     /// The start of the `</script` that ends a script whose content is scanned

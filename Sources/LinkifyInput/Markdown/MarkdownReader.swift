@@ -14,21 +14,21 @@ import LinkifyRendering
 /// With `--profile gfm` URLs are matched during inline parsing as cmark-gfm
 /// does (so a URL can run over `**` or a code span, and never starts inside
 /// brackets); everything else is found in the text runs left after it.
-public struct MarkdownReader: DocumentReader {
+package struct MarkdownReader: DocumentReader {
     /// Whether text inside the raw HTML elements that annotate skips
     /// (`<code>`, `<pre>`, `<a>`, `<kbd>`, `<samp>`, `<tt>` …) is left alone
     /// with the gfm profile too. Annotate with gfm links it, as cmark-gfm
     /// does; `lint` does not report it, as markdownlint's MD034 does not.
-    public var skipsRawElementsWithGFM = false
+    package var skipsRawElementsWithGFM = false
 
     /// Creates a Markdown reader.
-    public init() {}
+    package init() {}
 
     /// Creates a Markdown reader that skips raw HTML elements whatever the profile (`lint`).
-    public init(skipsRawElementsWithGFM: Bool) { self.skipsRawElementsWithGFM = skipsRawElementsWithGFM }
+    package init(skipsRawElementsWithGFM: Bool) { self.skipsRawElementsWithGFM = skipsRawElementsWithGFM }
 
     /// The entities `finder` finds in the parts of `document` that may be linked, sorted.
-    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
+    package func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder) -> [Entity] {
         var result: [Entity] = []
         entities(in: document, finder: finder) { batch, _ in result.append(contentsOf: batch) }
         result.sort { $0.start < $1.start }
@@ -40,7 +40,7 @@ public struct MarkdownReader: DocumentReader {
     /// of the block parser (a definition may follow its use); the second
     /// pass holds one chunk at a time, so that memory beyond the document
     /// stays small however long it is.
-    public func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder,
+    package func entities(in document: UnsafeBufferPointer<UInt8>, finder: EntityFinder,
                          batches body: (_ entities: [Entity], _ settled: Int) throws -> Void) rethrows {
         var references: Set<String> = []
         if MarkdownBlockParser.mayDefineReferences(document) {

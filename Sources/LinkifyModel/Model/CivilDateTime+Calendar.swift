@@ -3,12 +3,12 @@
 extension CivilDateTime {
     /// Whether `year` has a 29 February (Gregorian rule: every 4th year, but
     /// not centuries unless divisible by 400).
-    public static func isLeapYear(_ year: Int) -> Bool {
+    package static func isLeapYear(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
     /// The number of days in `month` (1–12) of `year`; 0 for a month out of range.
-    public static func daysInMonth(_ month: Int, year: Int) -> Int {
+    package static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 1, 3, 5, 7, 8, 10, 12: return 31
         case 4, 6, 9, 11: return 30
@@ -18,12 +18,12 @@ extension CivilDateTime {
     }
 
     /// Whether `year-month-day` names a real day.
-    public static func isValidDate(year: Int, month: Int, day: Int) -> Bool {
+    package static func isValidDate(year: Int, month: Int, day: Int) -> Bool {
         day >= 1 && day <= daysInMonth(month, year: year)
     }
 
     /// Days since 1970-01-01 of a civil date (negative before it).
-    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    package static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         // Count from 1 March of year 0 so that the leap day ends the year;
         // eras of 400 years (146 097 days) repeat exactly.
         let y = month <= 2 ? year - 1 : year
@@ -36,7 +36,7 @@ extension CivilDateTime {
     }
 
     /// The civil date of a day number (days since 1970-01-01).
-    public static func date(fromDayNumber n: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(fromDayNumber n: Int) -> (year: Int, month: Int, day: Int) {
         let z = n + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -50,17 +50,17 @@ extension CivilDateTime {
     }
 
     /// Days since 1970-01-01 of this date (the time is ignored).
-    public var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
+    package var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
 
     /// The ISO weekday: 1 Monday … 7 Sunday.
-    public var weekday: Int {
+    package var weekday: Int {
         // 1970-01-01 was a Thursday (ISO 4).
         let d = (dayNumber + 3) % 7
         return (d < 0 ? d + 7 : d) + 1
     }
 
     /// The same wall-clock time `days` days later (earlier when negative).
-    public func adding(days: Int) -> CivilDateTime {
+    package func adding(days: Int) -> CivilDateTime {
         var copy = self
         (copy.year, copy.month, copy.day) = Self.date(fromDayNumber: dayNumber + days)
         return copy
@@ -68,7 +68,7 @@ extension CivilDateTime {
 
     /// The same day of the month `months` months later, clamped to the
     /// month's last day (31 January + 1 month = 28 or 29 February).
-    public func adding(months: Int) -> CivilDateTime {
+    package func adding(months: Int) -> CivilDateTime {
         var copy = self
         let total = year * 12 + (month - 1) + months
         copy.year = total >= 0 ? total / 12 : (total - 11) / 12
@@ -78,7 +78,7 @@ extension CivilDateTime {
     }
 
     /// The moment `minutes` minutes later (earlier when negative), carrying into the date.
-    public func adding(minutes: Int) -> CivilDateTime {
+    package func adding(minutes: Int) -> CivilDateTime {
         let total = hour * 60 + minute + minutes
         var days = total / 1440
         var rest = total % 1440
@@ -93,13 +93,13 @@ extension CivilDateTime {
     }
 
     /// `YYYY-MM-DD`.
-    public var isoDate: String {
+    package var isoDate: String {
         Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, then `Z` or `±HH:MM` when the offset is known
     /// (SPEC §3: seconds always written, a zone only when the text gives one).
-    public var isoDateTime: String {
+    package var isoDateTime: String {
         var s = isoDate + "T" + Self.padded(hour, 2) + ":" + Self.padded(minute, 2) + ":" + Self.padded(second, 2)
         if let offset = utcOffsetMinutes {
             if offset == 0 {

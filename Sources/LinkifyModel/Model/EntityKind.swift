@@ -7,12 +7,12 @@ public enum EntityKind: String, CaseIterable, Sendable, Hashable, Comparable {
     case custom
 
     /// The kinds `--detect` accepts, in SPEC order.
-    public static let detectable: [EntityKind] = [.url, .email, .phone, .date, .address, .mention, .hashtag, .cashtag]
+    package static let detectable: [EntityKind] = [.url, .email, .phone, .date, .address, .mention, .hashtag, .cashtag]
 
     /// The kind's place in `allCases` (SPEC order), its bit in `EntityKinds`.
     /// A switch, not `allCases.firstIndex(of:)`, which builds the array of
     /// cases on each call (at start-up, its array type too).
-    public var ordinal: Int {
+    package var ordinal: Int {
         switch self {
         case .url: 0
         case .email: 1
@@ -51,6 +51,18 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     public static let url = EntityKinds(.url)
     /// Email addresses alone.
     public static let email = EntityKinds(.email)
+    /// Phone numbers alone.
+    public static let phone = EntityKinds(.phone)
+    /// Dates alone.
+    public static let date = EntityKinds(.date)
+    /// Street addresses alone.
+    public static let address = EntityKinds(.address)
+    /// @mentions alone.
+    public static let mention = EntityKinds(.mention)
+    /// #hashtags alone.
+    public static let hashtag = EntityKinds(.hashtag)
+    /// $cashtags alone.
+    public static let cashtag = EntityKinds(.cashtag)
     /// The default of `--detect`: URLs and email addresses.
     public static let defaults: EntityKinds = [.url, .email]
     /// Every detectable kind (`--detect all`).
@@ -63,5 +75,5 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     }
 
     /// The kinds in SPEC order.
-    public var kinds: [EntityKind] { EntityKind.allCases.filter { contains($0) } }
+    package var kinds: [EntityKind] { EntityKind.allCases.filter { contains($0) } }
 }

@@ -4,7 +4,7 @@
 /// but reports only candidates that start at or after `minStart` (the bytes
 /// before are context), in increasing order of start, without overlaps.
 /// Candidate ranges are byte offsets into `text`.
-public protocol EntityScanner: Sendable {
+package protocol EntityScanner: Sendable {
     /// Appends the candidates found in `text` from `minStart` on to `out`.
     func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity])
 
@@ -26,15 +26,15 @@ public protocol EntityScanner: Sendable {
 }
 
 /// A set of byte values, a bit each.
-public struct ByteSet: Sendable, Equatable {
+package struct ByteSet: Sendable, Equatable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// The set of `bytes`.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         for b in bytes { insert(b) }
     }
 
-    public mutating func insert(_ b: UInt8) {
+    package mutating func insert(_ b: UInt8) {
         let bit = UInt64(1) << UInt64(b & 63)
         switch b >> 6 {
         case 0: words.0 |= bit
@@ -45,14 +45,14 @@ public struct ByteSet: Sendable, Equatable {
     }
 
     /// The union of this set and `other`.
-    public func union(_ other: ByteSet) -> ByteSet {
+    package func union(_ other: ByteSet) -> ByteSet {
         var u = self
         u.words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
         return u
     }
 
     @inline(__always)
-    public func contains(_ b: UInt8) -> Bool {
+    package func contains(_ b: UInt8) -> Bool {
         let word: UInt64
         switch b >> 6 {
         case 0: word = words.0
@@ -64,7 +64,7 @@ public struct ByteSet: Sendable, Equatable {
     }
 
     /// Whether a byte of `text[from...]` is in the set.
-    public func occurs(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    package func occurs(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         var i = start
         while i < text.count {
             if contains(text[i]) { return true }
@@ -73,21 +73,21 @@ public struct ByteSet: Sendable, Equatable {
         return false
     }
 
-    public static func == (a: ByteSet, b: ByteSet) -> Bool {
+    package static func == (a: ByteSet, b: ByteSet) -> Bool {
         a.words == b.words
     }
 }
 
 extension EntityScanner {
     /// Scans without telling rejections: a scanner that explains none needs only `scan(_:from:into:)`.
-    public func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity],
+    package func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity],
                      rejections: inout [Explanation]) {
         scan(text, from: minStart, into: &out)
     }
 
     /// Any text may hold a candidate.
-    public var triggers: ByteSet? { nil }
+    package var triggers: ByteSet? { nil }
 
     /// The kind's name and "detector", for scanners with a single rule.
-    public func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String { "\(entity.kind.rawValue) detector" }
+    package func rule(for entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> String { "\(entity.kind.rawValue) detector" }
 }

@@ -3,9 +3,9 @@
 /// Scanners and the finder produce explanations only when asked (see
 /// `EntityScanner.scan(_:from:into:rejections:)` and `FinderOptions.explanations`);
 /// the ordinary scan pays nothing for them.
-public struct Explanation: Sendable, Equatable {
+package struct Explanation: Sendable, Equatable {
     /// What was decided.
-    public enum Verdict: Sendable, Equatable {
+    package enum Verdict: Sendable, Equatable {
         /// Linked to `target` by `rule` (`UTS #58 bare domain`, `--link "Swift"`).
         case linked(rule: String, target: String)
         /// Left as text, for `reason`.
@@ -18,29 +18,29 @@ public struct Explanation: Sendable, Equatable {
     /// A fitted model's decision on one candidate (`--explain`,
     /// `--explain=json`): each feature's value and weight, the total and the
     /// threshold; the candidate is linked by the model when `score >= threshold`.
-    public struct Weighing: Sendable, Equatable {
+    package struct Weighing: Sendable, Equatable {
         /// The model (`bare-name`).
-        public var model: String
+        package var model: String
         /// The features that fired: name, value, weight (the weight counts `value` times).
-        public var features: [Feature]
+        package var features: [Feature]
         /// The weighted sum, bias included.
-        public var score: Int
+        package var score: Int
         /// The score from which the model links.
-        public var threshold: Int
+        package var threshold: Int
 
         /// One feature's part in a weighing.
-        public struct Feature: Sendable, Equatable {
-            public var name: String
-            public var value: Int
-            public var weight: Int
-            public init(name: String, value: Int, weight: Int) {
+        package struct Feature: Sendable, Equatable {
+            package var name: String
+            package var value: Int
+            package var weight: Int
+            package init(name: String, value: Int, weight: Int) {
                 self.name = name
                 self.value = value
                 self.weight = weight
             }
         }
 
-        public init(model: String, features: [Feature], score: Int, threshold: Int) {
+        package init(model: String, features: [Feature], score: Int, threshold: Int) {
             self.model = model
             self.features = features
             self.score = score
@@ -48,13 +48,13 @@ public struct Explanation: Sendable, Equatable {
         }
 
         /// Whether the model links the candidate.
-        public var links: Bool { score >= threshold }
+        package var links: Bool { score >= threshold }
 
         /// The model's bias: the score less the features' parts.
-        public var bias: Int { score - features.reduce(0) { $0 + $1.weight * $1.value } }
+        package var bias: Int { score - features.reduce(0) { $0 + $1.weight * $1.value } }
 
         /// `score S (threshold T): +B bias, +W name, …` as `--explain` prints it (the bias when not 0).
-        public var summary: String {
+        package var summary: String {
             let bias = self.bias
             return "\(model) score \(score) (threshold \(threshold), \(links ? "link" : "no link")): "
                 + ((bias == 0 ? [] : ["\(bias >= 0 ? "+" : "")\(bias) bias"]) + features.map { f in
@@ -65,16 +65,16 @@ public struct Explanation: Sendable, Equatable {
     }
 
     /// Byte offset of the candidate's first byte, in the buffer that was scanned.
-    public var start: Int
+    package var start: Int
     /// Byte offset just past the candidate.
-    public var end: Int
+    package var end: Int
     /// The kind the candidate would have had.
-    public var kind: EntityKind
+    package var kind: EntityKind
     /// The decision.
-    public var verdict: Verdict
+    package var verdict: Verdict
 
     /// Creates an explanation.
-    public init(start: Int, end: Int, kind: EntityKind, verdict: Verdict) {
+    package init(start: Int, end: Int, kind: EntityKind, verdict: Verdict) {
         self.start = start
         self.end = end
         self.kind = kind
@@ -82,7 +82,7 @@ public struct Explanation: Sendable, Equatable {
     }
 
     /// The same explanation with its range moved by `delta` bytes.
-    public func shifted(by delta: Int) -> Explanation {
+    package func shifted(by delta: Int) -> Explanation {
         var copy = self
         copy.start += delta
         copy.end += delta
@@ -91,7 +91,7 @@ public struct Explanation: Sendable, Equatable {
 }
 
 /// Why a candidate was not linked.
-public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
+package enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
     /// A bare domain whose last label is not in IANA's list.
     case unknownTopLevelDomain(String)
     /// A bare name that the bare-name model judged not to be a domain, with its evidence.
@@ -116,7 +116,7 @@ public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
     case overlapped(by: EntityKind, start: Int, end: Int)
 
     /// The reason in words, as `--explain` prints it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownTopLevelDomain(let tld): return "top-level domain '\(tld)' is not in IANA's list"
         case .bareName(let evidence): return "bare-name model: \(evidence)"
@@ -138,7 +138,7 @@ public enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
 /// The finder calls `record` once per `entities(in:from:)` call, with offsets
 /// into `text`; a sink that knows where `text` lies in its document can turn
 /// them into lines and columns.
-public protocol ExplanationSink: AnyObject, Sendable {
+package protocol ExplanationSink: AnyObject, Sendable {
     /// Takes the explanations for one scanned buffer, in order of start.
     func record(_ explanations: [Explanation], in text: UnsafeBufferPointer<UInt8>)
     /// Called by `Annotator` before it finds the entities of a whole document:
@@ -150,7 +150,7 @@ public protocol ExplanationSink: AnyObject, Sendable {
 
 extension ExplanationSink {
     /// Does nothing: a sink that needs no positions ignores the document.
-    public func beginDocument(_ document: UnsafeBufferPointer<UInt8>) {}
+    package func beginDocument(_ document: UnsafeBufferPointer<UInt8>) {}
     /// Does nothing.
-    public func endDocument() {}
+    package func endDocument() {}
 }

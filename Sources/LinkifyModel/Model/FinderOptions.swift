@@ -1,36 +1,36 @@
 /// What to find and by which rules.
-public struct FinderOptions: Sendable {
+package struct FinderOptions: Sendable {
     /// Kinds to find (`--detect`).
-    public var kinds: EntityKinds
+    package var kinds: EntityKinds
     /// URL and email rules (`--profile`).
-    public var profile: Profile
+    package var profile: Profile
     /// Extra scanners (user literals and patterns); their candidates win over
     /// built-in kinds that start at the same byte.
-    public var userScanners: [any EntityScanner]
+    package var userScanners: [any EntityScanner]
     /// Target schemes that may become links; nil means all (but the dangerous ones).
-    public var allowedSchemes: Set<String>?
+    package var allowedSchemes: Set<String>?
     /// Target schemes that never become links.
-    public var deniedSchemes: Set<String>
+    package var deniedSchemes: Set<String>
     /// `--rewrite FROM=TO`: a target starting with FROM has it replaced by TO; first match wins.
-    public var rewrites: [(from: String, to: String)]
+    package var rewrites: [(from: String, to: String)]
     /// Language and region, `ll_CC` (`--locale`): how dates are read.
-    public var locale: String
+    package var locale: String
     /// Region for national phone numbers, ISO 3166 alpha-2 (`--phone-region`); nil: the locale's region.
-    public var phoneRegion: String?
+    package var phoneRegion: String?
     /// The moment relative dates are read against (`--now`).
-    public var now: CivilDateTime
+    package var now: CivilDateTime
     /// URL templates for mentions, hashtags, cashtags, dates and addresses.
-    public var templates: LinkTemplates
+    package var templates: LinkTemplates
     /// Where decisions go for `--explain`; nil (the default) explains nothing
     /// and costs nothing.
-    public var explanations: (any ExplanationSink)?
+    package var explanations: (any ExplanationSink)?
     /// Scanners resume right after each entity they report, where the next
     /// run over Markdown output sees the text after the written link afresh
     /// (set by the Markdown reader, SPEC §4); false for text and HTML.
-    public var resumesAfterLinks = false
+    package var resumesAfterLinks = false
 
     /// Creates options; the defaults are `--detect url,email --profile default`.
-    public init(kinds: EntityKinds = .defaults, profile: Profile = .default,
+    package init(kinds: EntityKinds = .defaults, profile: Profile = .default,
                 userScanners: [any EntityScanner] = [],
                 allowedSchemes: Set<String>? = nil, deniedSchemes: Set<String> = [],
                 rewrites: [(from: String, to: String)] = [], locale: String = "en_US", phoneRegion: String? = nil,
@@ -50,7 +50,7 @@ public struct FinderOptions: Sendable {
     }
 
     /// The region phone numbers are read in: `phoneRegion`, else the locale's region (`US` of `en_US`).
-    public var effectivePhoneRegion: String {
+    package var effectivePhoneRegion: String {
         if let r = phoneRegion { return r.uppercased() }
         let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" })
         return parts.count > 1 ? String(parts[1]).uppercased() : "US"

@@ -4,7 +4,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case text, markdown, html
 
     /// The format a file's extension implies, or nil when it implies none (SPEC §2).
-    public init?(pathExtension ext: String) {
+    package init?(pathExtension ext: String) {
         switch ext.lowercased() {
         case "md", "markdown", "mdown", "mkd", "mdx": self = .markdown
         case "html", "htm", "xhtml": self = .html
@@ -14,7 +14,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
 
     /// The format of a path by its extension; text when the extension says nothing.
-    public init(path: String) {
+    package init(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if let dot = name.lastIndex(of: "."), dot != name.startIndex,
            let format = InputFormat(pathExtension: String(name[name.index(after: dot)...])) {
@@ -31,12 +31,12 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case html, markdown, json, jsonl
 
     /// The default output for an input format: markdown for markdown, html otherwise.
-    public static func `default`(for input: InputFormat) -> OutputFormat {
+    package static func `default`(for input: InputFormat) -> OutputFormat {
         input == .markdown ? .markdown : .html
     }
 
     /// The file extension of this format's output files (`-o DIR`).
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .html: return "html"
         case .markdown: return "md"
@@ -47,7 +47,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 /// The unit of `start`/`end` in JSON output (`--offsets`).
-public enum OffsetUnit: String, CaseIterable, Sendable {
+package enum OffsetUnit: String, CaseIterable, Sendable {
     /// Unicode scalars, UTF-16 code units, or UTF-8 bytes.
     case scalar, utf16, utf8
 }

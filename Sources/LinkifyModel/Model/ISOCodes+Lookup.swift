@@ -1,18 +1,18 @@
 extension ISOCodes {
     /// Whether `code`, in any case, is an ISO 3166-1 alpha-2 region (`GB`; not `UK`).
-    public static func isRegion(_ code: String) -> Bool {
+    package static func isRegion(_ code: String) -> Bool {
         code.utf8.count == 2 && contains(regions, code.uppercased())
     }
 
     /// Whether `code`, in any case, is an ISO 639-1 language (`ja`; not `jp`).
-    public static func isLanguage(_ code: String) -> Bool {
+    package static func isLanguage(_ code: String) -> Bool {
         code.utf8.count == 2 && contains(languages, code.lowercased())
     }
 
     /// The alpha-2 region a user who wrote `code` most likely meant: its
     /// alpha-3 code's (`USA` → `US`), or the code's that people write for
     /// it (`UK` → `GB`, `EL` → `GR`); nil when there is none.
-    public static func suggestedRegion(for code: String) -> String? {
+    package static func suggestedRegion(for code: String) -> String? {
         let upper = code.uppercased()
         switch upper {
         case "UK": return "GB"
@@ -25,7 +25,7 @@ extension ISOCodes {
     /// ISO 639-2 code's (`deu` → `de`), a withdrawn code's successor
     /// (`iw` → `he`), or the language of the country code written in its
     /// place (`jp` → `ja`, `cn` → `zh`); nil when there is none.
-    public static func suggestedLanguage(for code: String) -> String? {
+    package static func suggestedLanguage(for code: String) -> String? {
         let lower = code.lowercased()
         let aliases = [("jp", "ja"), ("cn", "zh"), ("gr", "el"), ("dk", "da"), ("cz", "cs"), ("kr", "ko"), ("ua", "uk"),
                        ("iw", "he"), ("in", "id"), ("ji", "yi"), ("jw", "jv"), ("mo", "ro")]

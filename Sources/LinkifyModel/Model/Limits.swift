@@ -1,5 +1,5 @@
 /// Byte limits shared by every scanner.
-public enum Limits {
+package enum Limits {
     /// A candidate longer than this is left as text (SPEC §5).
-    public static let maxEntityBytes = 64 * 1024
+    package static let maxEntityBytes = 64 * 1024
 }

@@ -1,9 +1,9 @@
 /// A `--pattern` URL template: literal text with `{0}` (the whole match),
 /// `{1}`… (groups) and `{name}` (named groups). Each inserted value is UTF-8
 /// percent-encoded as the part of the URL it lands in requires (SPEC §2).
-public struct PatternTemplate: Sendable, Equatable {
+package struct PatternTemplate: Sendable, Equatable {
     /// Where in a URL a value lands, which decides what is percent-encoded.
-    public enum URLPart: Sendable, Equatable {
+    package enum URLPart: Sendable, Equatable {
         /// At the very start, before any scheme: the value is a URL itself;
         /// only characters no URL may hold are encoded.
         case whole
@@ -14,7 +14,7 @@ public struct PatternTemplate: Sendable, Equatable {
     }
 
     /// A piece of the template.
-    public enum Piece: Sendable, Equatable {
+    package enum Piece: Sendable, Equatable {
         /// Literal text, written as it is.
         case text(String)
         /// `{N}`: group N (0 the whole match), and where it lands.
@@ -24,11 +24,11 @@ public struct PatternTemplate: Sendable, Equatable {
     }
 
     /// The pieces in order.
-    public let pieces: [Piece]
+    package let pieces: [Piece]
 
     /// Parses `template`; `{}` is `{0}`, the whole match; `{{` and `}}` stand
     /// for braces. Any other brace is literal text (`problem(in:)` finds them).
-    public init(_ template: String) {
+    package init(_ template: String) {
         var pieces: [Piece] = []
         var text = ""
         var written = ""   // the literal text so far, to tell the URL part
@@ -60,7 +60,7 @@ public struct PatternTemplate: Sendable, Equatable {
     }
 
     /// The group numbers and names the template refers to.
-    public var references: [String] {
+    package var references: [String] {
         pieces.compactMap { piece in
             switch piece {
             case .text: return nil
@@ -72,7 +72,7 @@ public struct PatternTemplate: Sendable, Equatable {
 
     /// The URL with each placeholder replaced by `value(number)` /
     /// `value(name)` (nil: empty), percent-encoded for its part.
-    public func expand(_ value: (Piece) -> Substring?) -> String {
+    package func expand(_ value: (Piece) -> Substring?) -> String {
         var out: [UInt8] = []
         for piece in pieces {
             switch piece {
@@ -86,7 +86,7 @@ public struct PatternTemplate: Sendable, Equatable {
 
     /// The first thing in a `--pattern` template that is not a placeholder,
     /// `{{` or `}}` (SPEC §2), said for a message; nil when there is none.
-    public static func problem(in template: String) -> String? {
+    package static func problem(in template: String) -> String? {
         firstProblem(in: template, allowsGroups: true)
     }
 

@@ -1,12 +1,13 @@
 import Testing
 @testable import LinkifyCLI
+import LinkifyCore
 
 /// `--now` and `--locale` values as the command line reads them.
 @Suite struct DateAddressOptionTests {
     @Test func nowIsParsed() {
-        #expect(parseISODateTime("2026-12-01T17:30:00+01:00")?.utcOffsetMinutes == 60)
-        #expect(parseISODateTime("2026-12-01")?.day == 1)
-        #expect(parseISODateTime("yesterday") == nil)
+        #expect(CivilDateTime(iso8601: "2026-12-01T17:30:00+01:00")?.utcOffsetMinutes == 60)
+        #expect(CivilDateTime(iso8601: "2026-12-01")?.day == 1)
+        #expect(CivilDateTime(iso8601: "yesterday") == nil)
     }
 
     @Test func localeIsNormalized() {

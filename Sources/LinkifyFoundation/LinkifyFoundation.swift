@@ -1,0 +1,149 @@
+import Foundation
+@_exported import LinkifyCore
+
+// LinkifyCore's types on Foundation's: URL targets, NSRange, the clock, and
+// AttributedString with `.link` runs (what a SwiftUI `Text` makes tappable).
+
+extension Linkifier.Match {
+    /// The target as a `URL`; nil for a date without a date template, or a
+    /// target `URL` cannot hold.
+    public var url: URL? { target.flatMap { URL(string: $0) } }
+
+    /// The range as an `NSRange` (UTF-16 units), as `NSString` and UIKit count.
+    public var nsRange: NSRange { NSRange(location: utf16Range.lowerBound, length: utf16Range.count) }
+}
+
+extension CivilDateTime {
+    /// The wall-clock date and time of `date` in `timeZone`.
+    public init(_ date: Date, in timeZone: TimeZone = .current) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        self.init(year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1,
+                  hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
+    }
+
+    /// The clock's date and time now in `timeZone`: the reference time to
+    /// read relative dates against when none is pinned.
+    public static func now(in timeZone: TimeZone = .current) -> CivilDateTime {
+        CivilDateTime(Date(), in: timeZone)
+    }
+
+    /// The moment this date and time names, in its UTC offset when it has
+    /// one, else in `timeZone`; nil when the calendar cannot make it.
+    public func date(in timeZone: TimeZone = .current) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utcOffsetMinutes.flatMap { TimeZone(secondsFromGMT: $0 * 60) } ?? timeZone
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+    }
+}
+
+extension Linkifier {
+    /// A linkifier whose dates are read against the clock (now, in the
+    /// current time zone) unless `referenceTime` pins another moment; the
+    /// other parameters are those of LinkifyCore's initializer.
+    public static func withClock(kinds: EntityKinds = .defaults, profile: Profile = .default, locale: String = "en_US",
+                                 phoneRegion: String? = nil, rules: [Rule] = [], templates: LinkTemplates = LinkTemplates(),
+                                 schemes: SchemePolicy = SchemePolicy(),
+                                 referenceTime: CivilDateTime = .now()) throws(ConfigurationError) -> Linkifier {
+        try Linkifier(kinds: kinds, profile: profile, locale: locale, phoneRegion: phoneRegion, rules: rules,
+                      templates: templates, schemes: schemes, referenceTime: referenceTime)
+    }
+
+    /// What becomes of a link found, decided by the caller (in the spirit of
+    /// SwiftUI's `OpenURLAction`): keep it, send it elsewhere (an in-app
+    /// scheme), or leave the text unlinked. The scheme policy the linkifier
+    /// was made with (`SchemePolicy`, the command line's `--schemes`,
+    /// `--deny-scheme`, `--rewrite`) has been applied before.
+    public enum LinkAction: Sendable, Hashable {
+        /// Link to the match's target.
+        case allow
+        /// Link to this URL instead.
+        case rewrite(URL)
+        /// Do not link.
+        case discard
+    }
+
+    /// The kind of a run linkify linked (`AttributedString` attribute).
+    public enum KindAttribute: AttributedStringKey {
+        public typealias Value = EntityKind
+        public static let name = "linkify.kind"
+    }
+
+    /// The ISO 8601 value of a date (`AttributedString` attribute): a date
+    /// becomes a link only with a date template, so its value is kept here.
+    public enum DateValueAttribute: AttributedStringKey {
+        public typealias Value = String
+        public static let name = "linkify.date"
+    }
+}
+
+extension AttributedString {
+    /// `text` with a `.link` run on each match of `linkifier`, keeping the
+    /// text's own attributes; text already inside a link is left as it is.
+    ///
+    /// - Parameters:
+    ///   - text: the text; its attributes and links are kept.
+    ///   - linkifier: what to find.
+    ///   - style: attributes merged into each match's run, by kind (a color,
+    ///     an underline); none by default.
+    ///   - action: what becomes of each link (``Linkifier/LinkAction``);
+    ///     every link is kept by default.
+    ///
+    /// Each run linkify sets also carries ``Linkifier/KindAttribute``; a date
+    /// without a date template gets ``Linkifier/DateValueAttribute`` and no link.
+    public init(linkifying text: AttributedString, using linkifier: Linkifier,
+                style: (EntityKind) -> AttributeContainer = { _ in AttributeContainer() },
+                action: (Linkifier.Match) -> Linkifier.LinkAction = { _ in .allow }) {
+        self = text
+        let plain = String(text.characters)
+        // Matches come in order: the scalar offset, and the index into `self`, move forward.
+        var scalars = 0, utf8 = 0
+        var index = startIndex
+        let bytes = Array(plain.utf8)
+        func advance(to offset: Int) -> AttributedString.Index {
+            var count = 0
+            while utf8 < offset {
+                if bytes[utf8] & 0xC0 != 0x80 { count += 1 }
+                utf8 += 1
+            }
+            scalars += count
+            index = unicodeScalars.index(index, offsetBy: count)
+            return index
+        }
+        for match in linkifier.matches(in: plain) {
+            let range = advance(to: match.utf8Range.lowerBound)..<advance(to: match.utf8Range.upperBound)
+            // Inside a link the text already has: left alone.
+            guard !self[range].runs.contains(where: { $0.link != nil }) else { continue }
+            switch match.value {
+            case .date(let d)? where match.target == nil: self[range][Linkifier.DateValueAttribute.self] = d.isoDate
+            case .dateTime(let d)? where match.target == nil: self[range][Linkifier.DateValueAttribute.self] = d.isoDateTime
+            default: break
+            }
+            if match.target == nil {
+                self[range][Linkifier.KindAttribute.self] = match.kind
+                self[range].mergeAttributes(style(match.kind))
+                continue
+            }
+            let url: URL
+            switch action(match) {
+            case .discard: continue
+            case .rewrite(let other): url = other
+            case .allow:
+                guard let u = match.url else { continue }
+                url = u
+            }
+            self[range].link = url
+            self[range][Linkifier.KindAttribute.self] = match.kind
+            self[range].mergeAttributes(style(match.kind))
+        }
+    }
+
+    /// `text` with a `.link` run on each match of `linkifier` (see
+    /// ``init(linkifying:using:style:action:)-(AttributedString,_,_,_)``).
+    public init(linkifying text: String, using linkifier: Linkifier,
+                style: (EntityKind) -> AttributeContainer = { _ in AttributeContainer() },
+                action: (Linkifier.Match) -> Linkifier.LinkAction = { _ in .allow }) {
+        self.init(linkifying: AttributedString(text), using: linkifier, style: style, action: action)
+    }
+}
