@@ -61,6 +61,10 @@ step "fuzz replay (fuzz/seeds, fuzz/regressions through every fuzz check)" \
 step "engine properties (explain, lint = annotate, second run; Fixtures and a corpus sample)" \
   python3 scripts/check/engine_properties.py --bin .build/release/linkify && passed=$((passed + 1))
 step "readme examples" python3 scripts/check/readme_examples.py --bin-dir .build/release && passed=$((passed + 1))
+step "public API size (symbol graphs: at most 20 top-level declarations, 200 symbols)" \
+  python3 scripts/check/api_size.py && passed=$((passed + 1))
+step "Swift app example (examples/swift-app: both products by path, its tests)" \
+  swift test --package-path examples/swift-app && passed=$((passed + 1))
 step "install" scripts/check/test_install.sh && passed=$((passed + 1))
 step "ci examples" python3 scripts/check/test_ci_examples.py && passed=$((passed + 1))
 # The browser check runs here only where Chromium is already installed; `make security` installs it.

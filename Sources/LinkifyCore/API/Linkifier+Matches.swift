@@ -57,9 +57,10 @@ extension Linkifier {
         public func makeIterator() -> Iterator {
             var entities: [Entity] = []
             var targets: [String?] = []
-            let searched = text.utf8.withContiguousStorageIfAvailable { bytes in
+            let searched: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
                 entities = finder.entities(in: bytes)
                 targets = entities.map { $0.isUnlinkedDate ? nil : $0.target(in: bytes) }
+                return true
             }
             if searched == nil {
                 // A string that is not stored as UTF-8 (bridged from Objective-C): read a copy.

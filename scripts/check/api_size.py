@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""The public API's size, from the compiler's symbol graphs (issue 25's limits).
+
+Runs `swift package dump-symbol-graph --minimum-access-level public` and
+counts, over every library module (not the command line's LinkifyCLI, not the
+executable, not the test modules), the public symbols the modules declare:
+top-level declarations (types, functions, globals) and all symbols with their
+members, including members added to other modules' types (`AttributedString
+.init(linkifying:…)`). Members a protocol's default implementation supplies
+(`::SYNTHESIZED::`) are not declarations of ours and are not counted; `@_spi`
+symbols are not public API and are not in the graphs.
+
+  scripts/check/api_size.py [--max-top N] [--max-symbols N] [-v]
+
+Exits 1 when a limit is passed (defaults: 20 top-level, 200 symbols).
+"""
+import argparse
+import glob
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LIBRARY = ["LinkifyModel", "LinkifyDetectors", "LinkifyRendering", "LinkifyFinding", "LinkifyInput", "LinkifyCore",
+           "LinkifyFoundation"]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--max-top", type=int, default=20)
+    ap.add_argument("--max-symbols", type=int, default=200)
+    ap.add_argument("-v", action="store_true", help="list the symbols")
+    args = ap.parse_args()
+    proc = subprocess.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"],
+                          cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit("api_size: swift package dump-symbol-graph failed:\n" + proc.stderr[-2000:])
+    folder = proc.stdout.strip().splitlines()[-1].split("Files written to ", 1)[-1].strip()
+    top, symbols = [], []
+    for module in LIBRARY:
+        for path in sorted(glob.glob(os.path.join(folder, module + ".symbols.json")) +
+                           glob.glob(os.path.join(folder, module + "@*.symbols.json"))):
+            extension = "@" in os.path.basename(path)
+            for s in json.load(open(path, encoding="utf-8"))["symbols"]:
+                if "::SYNTHESIZED::" in s["identifier"]["precise"]:
+                    continue
+                name = ".".join(s["pathComponents"])
+                symbols.append((module, name))
+                if len(s["pathComponents"]) == 1 and not extension:
+                    top.append((module, name))
+    if args.v:
+        for module, name in sorted(symbols):
+            print(f"{module}\t{name}")
+    print(f"public API: {len(top)} top-level declarations (limit {args.max_top}), "
+          f"{len(symbols)} symbols with members (limit {args.max_symbols})")
+    print("top level: " + ", ".join(sorted(name for _, name in top)))
+    if len(top) > args.max_top or len(symbols) > args.max_symbols:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
