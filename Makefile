@@ -10,7 +10,7 @@ STATIC_BIN := .build/static/release/linkify
 # The static build (make install, benchmarks): a fully static executable, see install below.
 STATIC_FLAGS := -Xswiftc -static-executable
 
-.PHONY: all build build-static demo test conformance tables features accuracy bench bench-summary bench-literals bench-docs fuzz fuzz-build pathological speedup install uninstall integration security release clean
+.PHONY: docs api-size all build build-static demo test conformance tables features accuracy bench bench-summary bench-literals bench-docs fuzz fuzz-build pathological speedup install uninstall integration security release clean
 
 all: build
 
@@ -143,6 +143,14 @@ install: build-static
 	$(DEST)/bin/linkify --completions bash > $(DEST)/share/bash-completion/completions/linkify
 	$(DEST)/bin/linkify --completions zsh > $(DEST)/share/zsh/site-functions/_linkify
 	$(DEST)/bin/linkify --completions fish > $(DEST)/share/fish/vendor_completions.d/linkify.fish
+
+# The DocC documentation of LinkifyCore, with the toolchain's docc, into .build/docs.
+docs:
+	python3 scripts/docs.py
+
+# The public API's size from the symbol graphs, and its documentation comments.
+api-size:
+	python3 scripts/check/api_size.py
 
 # Cuts a release: make release VERSION=x.y.z writes the version into the binary
 # and the tag vx.y.z into the CI and pre-commit examples, commits, and tags

@@ -61,8 +61,11 @@ step "fuzz replay (fuzz/seeds, fuzz/regressions through every fuzz check)" \
 step "engine properties (explain, lint = annotate, second run; Fixtures and a corpus sample)" \
   python3 scripts/check/engine_properties.py --bin .build/release/linkify && passed=$((passed + 1))
 step "readme examples" python3 scripts/check/readme_examples.py --bin-dir .build/release && passed=$((passed + 1))
-step "public API size (symbol graphs: at most 20 top-level declarations, 200 symbols)" \
+step "public API size (symbol graphs: at most 20 top-level declarations, 200 symbols, each documented)" \
   python3 scripts/check/api_size.py && passed=$((passed + 1))
+step "DocC getting-started article (its Swift compiled and run)" \
+  python3 scripts/check/readme_examples.py --bin-dir .build/release Sources/LinkifyCore/LinkifyCore.docc/GettingStarted.md && passed=$((passed + 1))
+step "make docs (docc, warnings are errors)" python3 scripts/docs.py && passed=$((passed + 1))
 step "Swift app example (examples/swift-app: both products by path, its tests)" \
   swift test --package-path examples/swift-app && passed=$((passed + 1))
 step "install" scripts/check/test_install.sh && passed=$((passed + 1))

@@ -66,14 +66,18 @@ extension Linkifier {
 
     /// The kind of a run linkify linked (`AttributedString` attribute).
     public enum KindAttribute: AttributedStringKey {
+        /// The kind of the match.
         public typealias Value = EntityKind
+        /// The attribute's name, `linkify.kind`.
         public static let name = "linkify.kind"
     }
 
     /// The ISO 8601 value of a date (`AttributedString` attribute): a date
     /// becomes a link only with a date template, so its value is kept here.
     public enum DateValueAttribute: AttributedStringKey {
+        /// The date's ISO 8601 value (`2026-03-03`, `2026-03-03T10:00:00`).
         public typealias Value = String
+        /// The attribute's name, `linkify.date`.
         public static let name = "linkify.date"
     }
 }

@@ -12,7 +12,8 @@ symbols are not public API and are not in the graphs.
 
   scripts/check/api_size.py [--max-top N] [--max-symbols N] [-v]
 
-Exits 1 when a limit is passed (defaults: 20 top-level, 200 symbols).
+Exits 1 when a limit is passed (defaults: 20 top-level, 200 symbols) or a
+public symbol has no documentation comment.
 """
 import argparse
 import glob
@@ -37,7 +38,7 @@ def main():
     if proc.returncode != 0:
         sys.exit("api_size: swift package dump-symbol-graph failed:\n" + proc.stderr[-2000:])
     folder = proc.stdout.strip().splitlines()[-1].split("Files written to ", 1)[-1].strip()
-    top, symbols = [], []
+    top, symbols, undocumented = [], [], []
     for module in LIBRARY:
         for path in sorted(glob.glob(os.path.join(folder, module + ".symbols.json")) +
                            glob.glob(os.path.join(folder, module + "@*.symbols.json"))):
@@ -47,6 +48,8 @@ def main():
                     continue
                 name = ".".join(s["pathComponents"])
                 symbols.append((module, name))
+                if not s.get("docComment"):
+                    undocumented.append(f"{module}: {name}")
                 if len(s["pathComponents"]) == 1 and not extension:
                     top.append((module, name))
     if args.v:
@@ -55,7 +58,9 @@ def main():
     print(f"public API: {len(top)} top-level declarations (limit {args.max_top}), "
           f"{len(symbols)} symbols with members (limit {args.max_symbols})")
     print("top level: " + ", ".join(sorted(name for _, name in top)))
-    if len(top) > args.max_top or len(symbols) > args.max_symbols:
+    for name in undocumented:
+        print(f"no documentation comment: {name}")
+    if len(top) > args.max_top or len(symbols) > args.max_symbols or undocumented:
         sys.exit(1)
 
 
