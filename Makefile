@@ -10,7 +10,7 @@ STATIC_BIN := .build/static/release/linkify
 # The static build (make install, benchmarks): a fully static executable, see install below.
 STATIC_FLAGS := -Xswiftc -static-executable
 
-.PHONY: docs api-size all build build-static demo test conformance tables features accuracy bench bench-summary bench-literals bench-docs fuzz fuzz-build pathological speedup install uninstall integration security release clean
+.PHONY: docs api-size bench-api all build build-static demo test conformance tables features accuracy bench bench-summary bench-literals bench-docs fuzz fuzz-build pathological speedup install uninstall integration security release clean
 
 all: build
 
@@ -143,6 +143,12 @@ install: build-static
 	$(DEST)/bin/linkify --completions bash > $(DEST)/share/bash-completion/completions/linkify
 	$(DEST)/bin/linkify --completions zsh > $(DEST)/share/zsh/site-functions/_linkify
 	$(DEST)/bin/linkify --completions fish > $(DEST)/share/fish/vendor_completions.d/linkify.fish
+
+# The Swift API beside the byte API on the bench corpora (docs/benchmarks.md, "The Swift API").
+bench-api:
+	$(SWIFT) build -c release --product LinkifyAPIBench
+	@for f in bench-data/text-20MB.txt bench-data/urls-8MB.txt; do \
+	  if [ -f $$f ]; then .build/release/LinkifyAPIBench $$f 7; else echo "bench-api: no $$f (make bench builds it)"; fi; done
 
 # The DocC documentation of LinkifyCore, with the toolchain's docc, into .build/docs.
 docs:

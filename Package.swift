@@ -71,6 +71,8 @@ let package = Package(
         .executableTarget(name: "LinkifyFuzz", dependencies: ["LinkifyCore"], path: "fuzz",
                           exclude: ["README.md", "linkify.dict", "regressions", "seeds"],
                           swiftSettings: noConcurrencyRuntime),
+        // The Swift API's benchmark beside the byte API (make bench-api).
+        .executableTarget(name: "LinkifyAPIBench", dependencies: ["LinkifyCore", "LinkifyFoundation"], path: "scripts/bench/api"),
         // What the tests share: the one helper that spawns a program, the
         // in-process driver runner, temporary folders (not a product).
         .target(name: "LinkifyTestSupport", dependencies: ["LinkifyCLI"], path: "Tests/LinkifyTestSupport"),

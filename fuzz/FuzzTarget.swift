@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+@_spi(Layers) import LinkifyModel
 import LinkifyCore
 
 // libFuzzer entry point over LinkifyCore (finder, readers, writers).

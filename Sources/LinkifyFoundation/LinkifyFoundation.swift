@@ -99,32 +99,29 @@ extension AttributedString {
     public init(linkifying text: AttributedString, using linkifier: Linkifier,
                 style: (EntityKind) -> AttributeContainer = { _ in AttributeContainer() },
                 action: (Linkifier.Match) -> Linkifier.LinkAction = { _ in .allow }) {
+        self.init(linkifying: text, plain: String(decoding: text.utf8, as: UTF8.self), using: linkifier, style: style,
+                  action: action)
+    }
+
+    /// `text`, whose characters are `plain`, linked (`init(linkifying:using:style:action:)`).
+    init(linkifying text: AttributedString, plain: String, using linkifier: Linkifier,
+         style: (EntityKind) -> AttributeContainer, action: (Linkifier.Match) -> Linkifier.LinkAction) {
         self = text
-        let plain = String(text.characters)
-        // Matches come in order: the scalar offset, and the index into `self`, move forward.
-        var scalars = 0, utf8 = 0
-        var index = startIndex
-        let bytes = Array(plain.utf8)
-        func advance(to offset: Int) -> AttributedString.Index {
-            var count = 0
-            while utf8 < offset {
-                if bytes[utf8] & 0xC0 != 0x80 { count += 1 }
-                utf8 += 1
-            }
-            scalars += count
-            index = unicodeScalars.index(index, offsetBy: count)
-            return index
-        }
+        let hasLinks = text.runs.contains { $0.link != nil }
         for match in linkifier.matches(in: plain) {
-            let range = advance(to: match.utf8Range.lowerBound)..<advance(to: match.utf8Range.upperBound)
+            // The same UTF-8 offsets in the attributed string (its UTF-8 view
+            // moves by an offset in logarithmic time).
+            let range = utf8.index(startIndex, offsetBy: match.utf8Range.lowerBound)
+                ..< utf8.index(startIndex, offsetBy: match.utf8Range.upperBound)
             // Inside a link the text already has: left alone.
-            guard !self[range].runs.contains(where: { $0.link != nil }) else { continue }
-            switch match.value {
-            case .date(let d)? where match.target == nil: self[range][Linkifier.DateValueAttribute.self] = d.isoDate
-            case .dateTime(let d)? where match.target == nil: self[range][Linkifier.DateValueAttribute.self] = d.isoDateTime
-            default: break
-            }
+            if hasLinks && self[range].runs.contains(where: { $0.link != nil }) { continue }
             if match.target == nil {
+                // A date without a date template: its value, no link.
+                switch match.value {
+                case .date(let d)?: self[range][Linkifier.DateValueAttribute.self] = d.isoDate
+                case .dateTime(let d)?: self[range][Linkifier.DateValueAttribute.self] = d.isoDateTime
+                default: break
+                }
                 self[range][Linkifier.KindAttribute.self] = match.kind
                 self[range].mergeAttributes(style(match.kind))
                 continue
@@ -137,9 +134,10 @@ extension AttributedString {
                 guard let u = match.url else { continue }
                 url = u
             }
-            self[range].link = url
-            self[range][Linkifier.KindAttribute.self] = match.kind
-            self[range].mergeAttributes(style(match.kind))
+            var attributes = style(match.kind)
+            attributes.link = url
+            attributes[Linkifier.KindAttribute.self] = match.kind
+            self[range].mergeAttributes(attributes)
         }
     }
 
@@ -148,6 +146,6 @@ extension AttributedString {
     public init(linkifying text: String, using linkifier: Linkifier,
                 style: (EntityKind) -> AttributeContainer = { _ in AttributeContainer() },
                 action: (Linkifier.Match) -> Linkifier.LinkAction = { _ in .allow }) {
-        self.init(linkifying: AttributedString(text), using: linkifier, style: style, action: action)
+        self.init(linkifying: AttributedString(text), plain: text, using: linkifier, style: style, action: action)
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-import LinkifyCore
+@_spi(Layers) import LinkifyCore
 import LinkifyTestSupport
 
 /// The library's public face, `Linkifier` (the README's *Use from Swift*).

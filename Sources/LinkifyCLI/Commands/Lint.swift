@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LinkifyCore
+@_spi(Layers) import LinkifyCore
 import Synchronization
 
 /// `linkify lint` (SPEC §6): reports each entity that annotate would link

@@ -4,8 +4,9 @@ import LinkifyFinding
 extension Linkifier {
     /// The matches in `text`, in order and never overlapping.
     ///
-    /// The text is searched when iteration starts; each match's indices and
-    /// offsets are worked out as the iteration reaches it.
+    /// The text is searched when iteration starts; each match's indices are
+    /// worked out as the iteration reaches it, its target and UTF-16 offsets
+    /// when asked for.
     public func matches(in text: String) -> Matches {
         Matches(text: text[...], finder: finder)
     }
@@ -22,18 +23,63 @@ extension Linkifier {
         public let range: Range<String.Index>
         /// What was found.
         public let kind: EntityKind
-        /// The link target (`https://example.com`, `mailto:…`, `tel:+1…`, a
-        /// template expanded); nil for a date when no date template was given
-        /// (a date is then a value, not a link).
-        public let target: String?
-        /// The value, for dates, phone numbers and addresses.
-        public let value: Value?
         /// The range in UTF-8 code units from the start of the text searched
         /// (what `linkify --offsets utf8` writes).
         public let utf8Range: Range<Int>
+        /// The target as found: a prefix before the match's own text, or a
+        /// string (spelt out only when asked for: most matches are never asked).
+        let stored: Entity.Target
+        let unlinked: Bool
+        let normal: String?
+        let text: Substring
+
         /// The range in UTF-16 code units from the start of the text searched
-        /// (`NSRange`'s unit; `linkify --offsets utf16`).
-        public let utf16Range: Range<Int>
+        /// (`NSRange`'s unit; `linkify --offsets utf16`). Worked out when
+        /// asked for, with the string's own index (constant time on ASCII
+        /// text, and on long strings after the first question).
+        public var utf16Range: Range<Int> {
+            let units = text.base.utf16
+            let start = units.distance(from: text.startIndex, to: range.lowerBound)
+            return start..<(start + units.distance(from: range.lowerBound, to: range.upperBound))
+        }
+
+        /// The link target (`https://example.com`, `mailto:…`, `tel:+1…`, a
+        /// template expanded); nil for a date when no date template was given
+        /// (a date is then a value, not a link).
+        public var target: String? {
+            if unlinked { return nil }
+            switch stored {
+            case .string(let s): return s
+            case .text(let prefix): return prefix.literal.description + String(text[range])
+            }
+        }
+
+        /// The value, for dates, phone numbers and addresses.
+        public var value: Value? {
+            guard let v = normal else { return nil }
+            switch kind {
+            case .phone: return .phoneNumber(v)
+            case .address: return .address(v)
+            case .date:
+                guard let parsed = CivilDateTime(iso8601: v) else { return nil }
+                return v.utf8.count > 10 ? .dateTime(parsed) : .date(parsed)
+            default: return nil
+            }
+        }
+
+        /// Matches are equal when their ranges, kinds, targets and values are.
+        public static func == (a: Match, b: Match) -> Bool {
+            a.range == b.range && a.kind == b.kind && a.utf8Range == b.utf8Range && a.target == b.target && a.normal == b.normal
+        }
+
+        /// Hashes what `==` compares.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(range)
+            hasher.combine(kind)
+            hasher.combine(utf8Range)
+            hasher.combine(target)
+            hasher.combine(normal)
+        }
     }
 
     /// The value of a date, a phone number or an address.
@@ -55,81 +101,57 @@ extension Linkifier {
 
         /// Searches the text and returns an iterator over what it found.
         public func makeIterator() -> Iterator {
-            var entities: [Entity] = []
-            var targets: [String?] = []
+            var found = Found()
             let searched: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                entities = finder.entities(in: bytes)
-                targets = entities.map { $0.isUnlinkedDate ? nil : $0.target(in: bytes) }
+                found = Found(bytes, finder)
                 return true
             }
             if searched == nil {
                 // A string that is not stored as UTF-8 (bridged from Objective-C): read a copy.
-                let copy = Array(text.utf8)
-                copy.withUnsafeBufferPointer { bytes in
-                    entities = finder.entities(in: bytes)
-                    targets = entities.map { $0.isUnlinkedDate ? nil : $0.target(in: bytes) }
-                }
+                found = Array(text.utf8).withUnsafeBufferPointer { Found($0, finder) }
             }
-            return Iterator(text: text, entities: entities, targets: targets)
+            return Iterator(text: text, found: found)
+        }
+    }
+
+    /// What one search of a text found.
+    struct Found: Sendable {
+        var entities: [Entity] = []
+
+        init() {}
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ finder: EntityFinder) {
+            entities = finder.entities(in: bytes)
         }
     }
 
     /// Gives the matches one by one, moving through the text once.
     public struct Iterator: IteratorProtocol, Sendable {
         let text: Substring
-        let entities: [Entity]
-        let targets: [String?]
+        let found: Found
         var position = 0
-        /// Where the last match ended: as an index, a UTF-8 offset and a UTF-16 offset.
-        var index: String.Index
-        var utf8Offset = 0
-        var utf16Offset = 0
 
-        init(text: Substring, entities: [Entity], targets: [String?]) {
+        /// Where the text starts in its base string, in UTF-8 units.
+        let baseOffset: Int
+
+        init(text: Substring, found: Found) {
             self.text = text
-            self.entities = entities
-            self.targets = targets
-            self.index = text.startIndex
+            self.found = found
+            self.baseOffset = text.base.utf8.distance(from: text.base.startIndex, to: text.startIndex)
         }
 
         /// The next match, or nil at the end.
         public mutating func next() -> Match? {
-            guard position < entities.count else { return nil }
-            let e = entities[position]
-            let target = targets[position]
+            guard position < found.entities.count else { return nil }
+            let e = found.entities[position]
             position += 1
-            let start = advance(to: e.start)
-            let end = advance(to: e.end)
-            return Match(range: start.index..<end.index, kind: e.kind, target: target, value: Self.value(of: e),
-                         utf8Range: e.start..<e.end, utf16Range: start.utf16..<end.utf16)
+            // (A native string's UTF-8 view moves by an offset in constant time.)
+            let utf8 = text.base.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: baseOffset + e.start)
+            let end = utf8.index(utf8.startIndex, offsetBy: baseOffset + e.end)
+            return Match(range: start..<end, kind: e.kind, utf8Range: e.start..<e.end,
+                         stored: e.target, unlinked: e.isUnlinkedDate, normal: e.value, text: text)
         }
 
-        /// Moves the position to the UTF-8 offset `offset` (never backwards:
-        /// matches come in order), counting UTF-16 units on the way.
-        mutating func advance(to offset: Int) -> (index: String.Index, utf16: Int) {
-            let utf8 = text.utf8
-            var i = index
-            while utf8Offset < offset {
-                let b = utf8[i]
-                // A lead byte starts one UTF-16 unit, a four-byte sequence's two.
-                if b & 0xC0 != 0x80 { utf16Offset += b >= 0xF0 ? 2 : 1 }
-                utf8.formIndex(after: &i)
-                utf8Offset += 1
-            }
-            index = i
-            return (i, utf16Offset)
-        }
-
-        static func value(of e: Entity) -> Value? {
-            guard let v = e.value else { return nil }
-            switch e.kind {
-            case .phone: return .phoneNumber(v)
-            case .address: return .address(v)
-            case .date:
-                guard let parsed = CivilDateTime(iso8601: v) else { return nil }
-                return v.utf8.count > 10 ? .dateTime(parsed) : .date(parsed)
-            default: return nil
-            }
-        }
     }
 }

@@ -1,13 +1,13 @@
 /// Something found in the text that becomes a link: a byte range of the
 /// input, its kind, the link target and, for kinds that have one, a normal form.
-package struct Entity: Sendable, Equatable, Hashable {
+@_spi(Layers) public struct Entity: Sendable, Equatable, Hashable {
     /// Byte offset of the first byte, in the buffer the finder was given.
-    package var start: Int
+    public var start: Int
     /// Byte offset just past the last byte.
-    package var end: Int
+    public var end: Int
     /// What was found. (Declared after the offsets, beside the other
     /// one-byte fields, so that they share a word: 32 bytes an entity, not 40.)
-    package var kind: EntityKind
+    public var kind: EntityKind
     /// The prefix of a target that is the entity's text (when `strings` is nil).
     @usableFromInline package var prefix: TargetPrefix
     /// A date shown as a date, not linked: no URL template made its target
@@ -36,14 +36,14 @@ package struct Entity: Sendable, Equatable, Hashable {
 
     /// A URL whose host has a label that UTS #39 flags (SPEC §5): its target
     /// carries that label's A-label (`HostSpoof`).
-    package var isSpoof: Bool {
+    public package(set) var isSpoof: Bool {
         get { strings?.spoof ?? false }
         set { strings = Strings(target: strings?.target, value: strings?.value, spoof: newValue) }
     }
 
     /// The link target (`href`; for dates, the ISO 8601 value), as stored:
     /// `target(in:)` spells it out.
-    package var target: Target {
+    public var target: Target {
         get {
             if let s = strings?.target { return .string(s) }
             return .text(after: prefix)
@@ -62,7 +62,7 @@ package struct Entity: Sendable, Equatable, Hashable {
     }
 
     /// The normal form (E.164, ISO 8601, the bare name), when the kind has one.
-    package var value: String? {
+    public var value: String? {
         get { strings?.value }
         set {
             let target = strings?.target
@@ -77,7 +77,7 @@ package struct Entity: Sendable, Equatable, Hashable {
     /// `example.com`); those keep no String, so that finding and writing a
     /// link allocates nothing (docs/benchmarks.md). Computed targets
     /// (templates, rewrites, phone numbers, dates) are Strings.
-    package enum Target: Sendable, Hashable {
+    public enum Target: Sendable, Hashable {
         /// `prefix` followed by the entity's own bytes.
         case text(after: TargetPrefix)
         /// A target that is not the entity's text.
@@ -85,7 +85,7 @@ package struct Entity: Sendable, Equatable, Hashable {
     }
 
     /// Creates an entity with a computed target.
-    @inlinable package init(kind: EntityKind, start: Int, end: Int, target: String, value: String? = nil) {
+    @inlinable public init(kind: EntityKind, start: Int, end: Int, target: String, value: String? = nil) {
         self.kind = kind
         self.start = start
         self.end = end
@@ -94,7 +94,7 @@ package struct Entity: Sendable, Equatable, Hashable {
     }
 
     /// Creates an entity whose target is `prefix` followed by its own bytes.
-    @inlinable package init(kind: EntityKind, start: Int, end: Int, targetPrefix prefix: TargetPrefix, value: String? = nil) {
+    @inlinable public init(kind: EntityKind, start: Int, end: Int, targetPrefix prefix: TargetPrefix, value: String? = nil) {
         self.kind = kind
         self.start = start
         self.end = end
@@ -104,7 +104,7 @@ package struct Entity: Sendable, Equatable, Hashable {
 
     /// A date shown as a date (`<time>` in HTML, text in Markdown): no URL
     /// template made its target, which is its ISO 8601 `value`.
-    package static func unlinkedDate(start: Int, end: Int, value: String) -> Entity {
+    public static func unlinkedDate(start: Int, end: Int, value: String) -> Entity {
         var e = Entity(kind: .date, start: start, end: end, target: value, value: value)
         e.unlinkedDate = true
         return e
@@ -115,13 +115,13 @@ package struct Entity: Sendable, Equatable, Hashable {
     /// Targets compare as stored: a target kept as a prefix before the
     /// entity's own bytes differs from the same href held as a string (compare
     /// `target(in:)` to compare hrefs).
-    package static func == (a: Entity, b: Entity) -> Bool {
+    public static func == (a: Entity, b: Entity) -> Bool {
         a.kind == b.kind && a.start == b.start && a.end == b.end && a.target == b.target && a.value == b.value
             && a.unlinkedDate == b.unlinkedDate && a.isSpoof == b.isSpoof
     }
 
     /// Hashes what `==` compares.
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(start)
         hasher.combine(end)
@@ -132,17 +132,17 @@ package struct Entity: Sendable, Equatable, Hashable {
     }
 
     /// The byte range `start..<end`.
-    package var range: Range<Int> { start..<end }
+    public var range: Range<Int> { start..<end }
 
     /// The link target, for an entity found in `text` (the buffer its offsets point into).
     /// Bytes that are not valid UTF-8 become U+FFFD.
-    package func target(in text: UnsafeBufferPointer<UInt8>) -> String {
+    public func target(in text: UnsafeBufferPointer<UInt8>) -> String {
         if let s = strings?.target { return s }
         return prefix.string(followedBy: text, range)
     }
 
     /// The link target, for an entity found in `text` (offsets into `text.utf8`).
-    package func target(in text: String) -> String {
+    public func target(in text: String) -> String {
         if let s = strings?.target { return s }
         var text = text
         return text.withUTF8 { target(in: $0) }
@@ -150,12 +150,12 @@ package struct Entity: Sendable, Equatable, Hashable {
 
     /// Makes the target a String, for an entity found in `text`: to be done
     /// before the range is moved onto other bytes than the ones it was found in.
-    package mutating func spellOutTarget(in text: UnsafeBufferPointer<UInt8>) {
+    public mutating func spellOutTarget(in text: UnsafeBufferPointer<UInt8>) {
         if strings?.target == nil { target = .string(target(in: text)) }
     }
 
     /// The same entity with its range moved by `delta` bytes (onto the same bytes).
-    package func shifted(by delta: Int) -> Entity {
+    public func shifted(by delta: Int) -> Entity {
         var copy = self
         copy.start += delta
         copy.end += delta
@@ -164,7 +164,7 @@ package struct Entity: Sendable, Equatable, Hashable {
 }
 
 /// The fixed text before an entity's own bytes in its target.
-package enum TargetPrefix: UInt8, Sendable, Hashable {
+@_spi(Layers) public enum TargetPrefix: UInt8, Sendable, Hashable {
     /// The target is the text itself (`https://example.com`, `mailto:a@b.c`).
     case none
     /// `https://`, for bare domains.
@@ -177,7 +177,7 @@ package enum TargetPrefix: UInt8, Sendable, Hashable {
     case tel
 
     /// The prefix's bytes.
-    package var literal: StaticString {
+    public var literal: StaticString {
         switch self {
         case .none: return ""
         case .https: return "https://"
@@ -200,5 +200,5 @@ extension Entity {
     /// (not a written link) and the linter (not bare). The date scanner says
     /// so when it makes the entity (`unlinkedDate`), so a template that
     /// expands to the value itself (`--date-url '{}'`) still makes a link.
-    package var isUnlinkedDate: Bool { unlinkedDate }
+    public var isUnlinkedDate: Bool { unlinkedDate }
 }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
-import LinkifyCore
+@_spi(Layers) import LinkifyCore
 import LinkifyCLI
 
 /// A temporary folder holding `files` (relative path → contents).
