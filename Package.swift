@@ -43,7 +43,7 @@ let folderReadmes: [String: [String]] = [
     "LinkifyRendering": ["README.md"],
     "LinkifyFinding": ["README.md"],
     "LinkifyInput": ["README.md", "HTML/README.md", "Markdown/README.md"],
-    "LinkifyCore": ["README.md", "Annotation/README.md", "Lint/README.md"],
+    "LinkifyCore": ["README.md", "API/README.md", "Annotation/README.md", "Lint/README.md"],
 ]
 
 let package = Package(

@@ -20,10 +20,10 @@ if [ -n "$newest" ] && [ "$(printf '%s\n%s\n' "$newest" "$tag" | sort -V | tail 
   die "$tag is not above the newest tag $newest"
 fi
 
-sed -i -E "s/^(public let linkifyVersion = )\"[^\"]*\"/\1\"$version\"/" Sources/LinkifyCLI/Flags/Help.swift
+sed -i -E "s/^(package let linkifyVersion = )\"[^\"]*\"/\1\"$version\"/" Sources/LinkifyCLI/Flags/Help.swift
 sed -i -E "s/^([[:space:]]*LINKIFY_REV:[[:space:]]*)[^[:space:]]+/\1$tag/" examples/ci/github-actions.yml examples/ci/gitlab-ci.yml
 sed -i -E "s/^([[:space:]]+rev:[[:space:]]*)[^[:space:]]+/\1$tag/" README.md
-grep -q "^public let linkifyVersion = \"$version\"" Sources/LinkifyCLI/Flags/Help.swift || die "linkifyVersion not written"
+grep -q "^package let linkifyVersion = \"$version\"" Sources/LinkifyCLI/Flags/Help.swift || die "linkifyVersion not written"
 for f in examples/ci/github-actions.yml examples/ci/gitlab-ci.yml; do
   grep -qE "^[[:space:]]*LINKIFY_REV:[[:space:]]*$tag\$" "$f" || die "LINKIFY_REV not written in $f"
 done

@@ -169,7 +169,7 @@ def release_in_clone(check):
         kind = subprocess.run(["git", "-C", clone, "cat-file", "-t", "v" + version], capture_output=True, text=True).stdout.strip()
         check(kind == "tag", "the release tag is annotated")
         help_swift = open(os.path.join(clone, "Sources/LinkifyCLI/Flags/Help.swift"), encoding="utf-8").read()
-        check(f'public let linkifyVersion = "{version}"' in help_swift, "make release wrote the version into linkifyVersion")
+        check(f'package let linkifyVersion = "{version}"' in help_swift, "make release wrote the version into linkifyVersion")
         pins_name_newest_tag(check, clone)
         again = subprocess.run(["make", "-s", "release", f"VERSION={version}"], cwd=clone, env=env, capture_output=True, text=True)
         check(again.returncode != 0 and "exists" in again.stderr, "a second make release of the same version is refused")

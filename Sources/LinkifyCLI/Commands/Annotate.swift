@@ -10,20 +10,16 @@ struct ContentChanged: Error {}
 
 extension Driver {
     mutating func annotate(_ options: ResolvedOptions, out stdout: FileOutput) throws {
-        var finderOptions = options.finder
         let explainer = options.explain ? ExplainPrinter(errors: errors, json: options.explainJSON) : nil
-        finderOptions.explanations = explainer
-        let finder = EntityFinder(options: finderOptions)
+        let finder = options.linkifier.explaining(to: explainer).finder
         let inputs = self.inputs(options.raw)
         // Inputs whose nearest .linkify.json is not the run's get their own finder and anchors.
         let configs = try FileConfigs.plan(inputs, run: options.raw, arguments: arguments)
         if !options.quiet { for note in configs.notes { report("linkify: \(note)") } }
         var settings = [InputSettings(finder: finder, anchors: options.anchors)]
         for own in configs.others {
-            var ownFinder = try own.finderOptions(environment: io.environment)
-            ownFinder.userScanners = try own.userScanners()
-            ownFinder.explanations = explainer
-            settings.append(InputSettings(finder: EntityFinder(options: ownFinder), anchors: try own.anchorOptions()))
+            let ownFinder = try own.linkifier(environment: io.environment).explaining(to: explainer).finder
+            settings.append(InputSettings(finder: ownFinder, anchors: try own.anchorOptions()))
         }
         let plan: OutputPlan
         do {

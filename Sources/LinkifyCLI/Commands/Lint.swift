@@ -12,7 +12,7 @@ import Synchronization
 /// anything is left: 0 nothing, 1 findings, 2 errors.
 extension Driver {
     mutating func lint(_ options: ResolvedOptions, out: FileOutput) throws {
-        let finder = EntityFinder(options: options.finder)
+        let finder = options.linkifier.finder
         var reporter = makeLintReporter(options.raw)
         out.buffer += reporter.begin()
         let inputs = lintInputs(options.raw)
@@ -33,9 +33,7 @@ extension Driver {
         }
         var jobs = [lintJob(options.raw, finder)]
         for own in configs.others {
-            var ownFinder = try own.finderOptions(environment: io.environment)
-            ownFinder.userScanners = try own.userScanners()
-            jobs.append(lintJob(own, EntityFinder(options: ownFinder)))
+            jobs.append(lintJob(own, try own.linkifier(environment: io.environment).finder))
         }
         let jobOf = configs.group, lintJobs = jobs
         let runner = JobRunner(requested: options.jobs, inputs: inputs.count)

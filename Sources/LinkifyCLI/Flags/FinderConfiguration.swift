@@ -4,6 +4,13 @@ import Glibc
 import LinkifyCore
 
 extension Options {
+    /// The linkifier these options make, user rules included.
+    func linkifier(environment: Environment) throws -> Linkifier {
+        var options = try finderOptions(environment: environment)
+        options.userScanners = try userScanners()
+        return Linkifier(options: options)
+    }
+
     /// The finder options these command-line options ask for.
     func finderOptions(environment: Environment) throws(UsageError) -> FinderOptions {
         // Checked when given (so that a config file's error names its key), and here for Options built by hand.

@@ -23,8 +23,9 @@ enum Destination: Sendable, Equatable {
 struct ResolvedOptions {
     /// The flag values as given.
     let raw: Options
-    /// The finder's settings, user rules (`--link`, `--links`, `--pattern`) included.
-    let finder: FinderOptions
+    /// What is found and how, user rules (`--link`, `--links`, `--pattern`)
+    /// included: the library's `Linkifier`, the one way detection is configured.
+    let linkifier: Linkifier
     /// `--attr`, `--class`, `--truncate`.
     let anchors: AnchorOptions
     /// Annotate's destination.
@@ -37,9 +38,7 @@ struct ResolvedOptions {
     init(_ options: Options, environment: Environment) throws {
         try Self.validate(options)
         raw = options
-        var finder = try options.finderOptions(environment: environment)
-        finder.userScanners = try options.userScanners()
-        self.finder = finder
+        self.linkifier = try options.linkifier(environment: environment)
         anchors = try options.anchorOptions()
         if options.check {
             destination = .check

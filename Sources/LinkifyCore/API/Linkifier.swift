@@ -110,6 +110,14 @@ public struct Linkifier: Sendable {
         self.referenceTime = options.now
     }
 
+    /// The same linkifier telling its decisions to `sink` (`--explain`); itself when `sink` is nil.
+    package func explaining(to sink: (any ExplanationSink)?) -> Linkifier {
+        guard let sink else { return self }
+        var options = finder.options
+        options.explanations = sink
+        return Linkifier(finder: EntityFinder(options: options), referenceTime: referenceTime)
+    }
+
     /// The same linkifier with dates read against `time`.
     public func pinning(referenceTime time: CivilDateTime) -> Linkifier {
         var options = finder.options
