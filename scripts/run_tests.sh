@@ -66,6 +66,15 @@ step "public API size (symbol graphs: at most 20 top-level declarations, 200 sym
 step "DocC getting-started article (its Swift compiled and run)" \
   python3 scripts/check/readme_examples.py --bin-dir .build/release Sources/LinkifyCore/LinkifyCore.docc/GettingStarted.md && passed=$((passed + 1))
 step "make docs (docc, warnings are errors)" python3 scripts/docs.py && passed=$((passed + 1))
+# From the first release on, the public API may only grow: the library products
+# against the newest v* tag (a clone without tags skips it, and says so).
+newest_tag=$(git tag -l 'v*' --sort=-v:refname 2>/dev/null | head -n 1)
+if [ -n "$newest_tag" ]; then
+  step "public API unbroken since $newest_tag (swift package diagnose-api-breaking-changes)" \
+    swift package diagnose-api-breaking-changes "$newest_tag" --products LinkifyCore LinkifyFoundation && passed=$((passed + 1))
+else
+  echo "skipped: the API-breaking check (no v* tag in this clone)"
+fi
 step "Swift app example (examples/swift-app: both products by path, its tests)" \
   swift test --package-path examples/swift-app && passed=$((passed + 1))
 step "install" scripts/check/test_install.sh && passed=$((passed + 1))

@@ -21,17 +21,18 @@ extension Linkifier {
     public struct Match: Sendable, Hashable {
         /// Where the match is in the string searched.
         public let range: Range<String.Index>
+        /// What was found, as the finder found it in the text's UTF-8 bytes:
+        /// its target is a prefix before its own text or a string, spelt out
+        /// only when asked for (most matches never are).
+        let entity: Entity
+        let text: Substring
+
         /// What was found.
-        public let kind: EntityKind
+        public var kind: EntityKind { entity.kind }
+
         /// The range in UTF-8 code units from the start of the text searched
         /// (what `linkify --offsets utf8` writes).
-        public let utf8Range: Range<Int>
-        /// The target as found: a prefix before the match's own text, or a
-        /// string (spelt out only when asked for: most matches are never asked).
-        let stored: Entity.Target
-        let unlinked: Bool
-        let normal: String?
-        let text: Substring
+        public var utf8Range: Range<Int> { entity.start..<entity.end }
 
         /// The range in UTF-16 code units from the start of the text searched
         /// (`NSRange`'s unit; `linkify --offsets utf16`). Worked out when
@@ -47,16 +48,15 @@ extension Linkifier {
         /// template expanded); nil for a date when no date template was given
         /// (a date is then a value, not a link).
         public var target: String? {
-            if unlinked { return nil }
-            switch stored {
-            case .string(let s): return s
-            case .text(let prefix): return prefix.literal.description + String(text[range])
-            }
+            if entity.isUnlinkedDate { return nil }
+            // The byte API's spelling, in one allocation, from the text's own bytes.
+            return text.utf8.withContiguousStorageIfAvailable { entity.target(in: $0) }
+                ?? Array(text.utf8).withUnsafeBufferPointer { entity.target(in: $0) }
         }
 
         /// The value, for dates, phone numbers and addresses.
         public var value: Value? {
-            guard let v = normal else { return nil }
+            guard let v = entity.value else { return nil }
             switch kind {
             case .phone: return .phoneNumber(v)
             case .address: return .address(v)
@@ -69,7 +69,7 @@ extension Linkifier {
 
         /// Matches are equal when their ranges, kinds, targets and values are.
         public static func == (a: Match, b: Match) -> Bool {
-            a.range == b.range && a.kind == b.kind && a.utf8Range == b.utf8Range && a.target == b.target && a.normal == b.normal
+            a.range == b.range && a.kind == b.kind && a.utf8Range == b.utf8Range && a.target == b.target && a.entity.value == b.entity.value
         }
 
         /// Hashes what `==` compares.
@@ -78,7 +78,7 @@ extension Linkifier {
             hasher.combine(kind)
             hasher.combine(utf8Range)
             hasher.combine(target)
-            hasher.combine(normal)
+            hasher.combine(entity.value)
         }
     }
 
@@ -131,13 +131,15 @@ extension Linkifier {
         let found: Found
         var position = 0
 
-        /// Where the text starts in its base string, in UTF-8 units.
+        /// The text's base string's UTF-8 view, and where the text starts in it.
+        let base: String.UTF8View
         let baseOffset: Int
 
         init(text: Substring, found: Found) {
             self.text = text
             self.found = found
-            self.baseOffset = text.base.utf8.distance(from: text.base.startIndex, to: text.startIndex)
+            self.base = text.base.utf8
+            self.baseOffset = base.distance(from: base.startIndex, to: text.startIndex)
         }
 
         /// The next match, or nil at the end.
@@ -146,11 +148,9 @@ extension Linkifier {
             let e = found.entities[position]
             position += 1
             // (A native string's UTF-8 view moves by an offset in constant time.)
-            let utf8 = text.base.utf8
-            let start = utf8.index(utf8.startIndex, offsetBy: baseOffset + e.start)
-            let end = utf8.index(utf8.startIndex, offsetBy: baseOffset + e.end)
-            return Match(range: start..<end, kind: e.kind, utf8Range: e.start..<e.end,
-                         stored: e.target, unlinked: e.isUnlinkedDate, normal: e.value, text: text)
+            let start = base.index(base.startIndex, offsetBy: baseOffset + e.start)
+            let end = base.index(base.startIndex, offsetBy: baseOffset + e.end)
+            return Match(range: start..<end, entity: e, text: text)
         }
 
     }
