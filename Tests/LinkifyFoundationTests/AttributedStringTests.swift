@@ -89,3 +89,21 @@ enum Highlight: AttributedStringKey {
     typealias Value = String
     static let name = "test.highlight"
 }
+
+/// The clock as the reference time (`Linkifier.withClock`, `CivilDateTime.now`).
+@Suite struct ClockTests {
+    @Test func withClockReadsRelativeDatesAgainstNow() throws {
+        let before = CivilDateTime.now()
+        let linkifier = try Linkifier.withClock(kinds: [.date])
+        let after = CivilDateTime.now()
+        let found = Array(linkifier.matches(in: "due tomorrow"))
+        // Tomorrow of the moment the linkifier was made (the run may cross midnight).
+        let days = [before, after].map { now -> Linkifier.Value in
+            let t = now.adding(days: 1)
+            return .date(CivilDateTime(year: t.year, month: t.month, day: t.day))
+        }
+        #expect(found.count == 1)
+        #expect(found.first.flatMap(\.value).map(days.contains) == true)
+        #expect(throws: Linkifier.ConfigurationError.self) { try Linkifier(kinds: [.date]) }
+    }
+}

@@ -74,7 +74,7 @@ public struct Linkifier: Sendable {
             }
         }
         if kinds.contains(.date) && referenceTime == nil {
-            throw ConfigurationError("finding dates needs a reference time (relative dates are read against it)")
+            throw ConfigurationError("finding dates needs a reference time (relative dates are read against it): pin referenceTime, or use Linkifier.withClock in LinkifyFoundation")
         }
         var scanners: [any EntityScanner] = []
         for ignoresCase in [false, true] {
