@@ -115,30 +115,33 @@ extension AttributedString {
                 ..< utf8.index(startIndex, offsetBy: match.utf8Range.upperBound)
             // Inside a link the text already has: left alone.
             if hasLinks && self[range].runs.contains(where: { $0.link != nil }) { continue }
-            if match.target == nil {
-                // A date without a date template: its value, no link.
-                switch match.value {
-                case .date(let d)?: self[range][Linkifier.DateValueAttribute.self] = d.isoDate
-                case .dateTime(let d)?: self[range][Linkifier.DateValueAttribute.self] = d.isoDateTime
-                default: break
-                }
-                self[range][Linkifier.KindAttribute.self] = match.kind
-                self[range].mergeAttributes(style(match.kind))
-                continue
-            }
-            let url: URL
-            switch action(match) {
-            case .discard: continue
-            case .rewrite(let other): url = other
-            case .allow:
-                guard let u = match.url else { continue }
-                url = u
-            }
-            var attributes = style(match.kind)
-            attributes.link = url
-            attributes[Linkifier.KindAttribute.self] = match.kind
+            guard let attributes = Self.attributes(of: match, style: style, action: action) else { continue }
             self[range].mergeAttributes(attributes)
         }
+    }
+
+    /// The attributes linkify gives `match`'s run, or nil to leave it alone.
+    static func attributes(of match: Linkifier.Match, style: (EntityKind) -> AttributeContainer,
+                           action: (Linkifier.Match) -> Linkifier.LinkAction) -> AttributeContainer? {
+        var attributes = style(match.kind)
+        attributes[Linkifier.KindAttribute.self] = match.kind
+        guard match.target != nil else {
+            // A date without a date template: its value, no link.
+            switch match.value {
+            case .date(let d)?: attributes[Linkifier.DateValueAttribute.self] = d.isoDate
+            case .dateTime(let d)?: attributes[Linkifier.DateValueAttribute.self] = d.isoDateTime
+            default: break
+            }
+            return attributes
+        }
+        switch action(match) {
+        case .discard: return nil
+        case .rewrite(let other): attributes.link = other
+        case .allow:
+            guard let url = match.url else { return nil }
+            attributes.link = url
+        }
+        return attributes
     }
 
     /// `text` with a `.link` run on each match of `linkifier` (see
