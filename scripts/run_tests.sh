@@ -72,6 +72,10 @@ newest_tag=$(git tag -l 'v*' --sort=-v:refname 2>/dev/null | head -n 1)
 if [ -n "$newest_tag" ]; then
   step "public API unbroken since $newest_tag (swift package diagnose-api-breaking-changes)" \
     swift package diagnose-api-breaking-changes "$newest_tag" --products LinkifyCore LinkifyFoundation && passed=$((passed + 1))
+  # The check above reads the products' own modules; the vocabulary they
+  # re-export (LinkifyModel) is compared symbol by symbol here.
+  step "public symbols of $newest_tag all still there (every library module, symbol graphs)" \
+    python3 scripts/check/api_compat.py "$newest_tag" && passed=$((passed + 1))
 else
   echo "skipped: the API-breaking check (no v* tag in this clone)"
 fi
