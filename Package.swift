@@ -48,6 +48,8 @@ let folderReadmes: [String: [String]] = [
 
 let package = Package(
     name: "linkify",
+    // What Regex (user patterns) and AttributedString need. Built and tested on Linux only so far.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "LinkifyCore", targets: ["LinkifyCore"]),
         .library(name: "LinkifyFoundation", targets: ["LinkifyFoundation"]),

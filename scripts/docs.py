@@ -16,14 +16,12 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "check"))
+import symbolgraphs  # noqa: E402
 
 
 def main():
-    proc = subprocess.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"],
-                          cwd=ROOT, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit("docs: swift package dump-symbol-graph failed:\n" + proc.stderr[-2000:])
-    folder = proc.stdout.strip().splitlines()[-1].split("Files written to ", 1)[-1].strip()
+    folder = symbolgraphs.dump(ROOT, "docs")
     core = json.load(open(os.path.join(folder, "LinkifyCore.symbols.json"), encoding="utf-8"))
     for module in ["LinkifyModel"]:
         graph = json.load(open(os.path.join(folder, module + ".symbols.json"), encoding="utf-8"))

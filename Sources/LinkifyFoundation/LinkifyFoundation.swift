@@ -9,8 +9,13 @@ extension Linkifier.Match {
     /// target `URL` cannot hold.
     public var url: URL? { target.flatMap { URL(string: $0) } }
 
-    /// The range as an `NSRange` (UTF-16 units), as `NSString` and UIKit count.
-    public var nsRange: NSRange { NSRange(location: utf16Range.lowerBound, length: utf16Range.count) }
+    /// The range as an `NSRange` (UTF-16 units), as `NSString` and UIKit
+    /// count them, from the start of the text searched (for a `Substring`,
+    /// from the substring's start).
+    public var nsRange: NSRange {
+        let r = utf16Range
+        return NSRange(location: r.lowerBound, length: r.count)
+    }
 }
 
 extension CivilDateTime {
@@ -39,9 +44,11 @@ extension CivilDateTime {
 }
 
 extension Linkifier {
-    /// A linkifier whose dates are read against the clock (now, in the
-    /// current time zone) unless `referenceTime` pins another moment; the
-    /// other parameters are those of LinkifyCore's initializer.
+    /// A linkifier whose dates are read against the clock's time when it is
+    /// made (in the current time zone) unless `referenceTime` pins another
+    /// moment; the other parameters are those of LinkifyCore's initializer.
+    /// A linkifier kept for long reads "tomorrow" against the moment it was
+    /// made: `pinning(referenceTime: .now())` gives one that reads it against now.
     public static func withClock(kinds: EntityKinds = .defaults, profile: Profile = .default, locale: String = "en_US",
                                  phoneRegion: String? = nil, rules: [Rule] = [], templates: LinkTemplates = LinkTemplates(),
                                  schemes: SchemePolicy = SchemePolicy(),
@@ -99,8 +106,11 @@ extension AttributedString {
     public init(linkifying text: AttributedString, using linkifier: Linkifier,
                 style: (EntityKind) -> AttributeContainer = { _ in AttributeContainer() },
                 action: (Linkifier.Match) -> Linkifier.LinkAction = { _ in .allow }) {
-        self.init(linkifying: text, plain: String(decoding: text.utf8, as: UTF8.self), using: linkifier, style: style,
-                  action: action)
+        // The characters as a String, scalar by scalar (through `characters`,
+        // a Character at a time, it took seconds for megabytes).
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars)
+        self.init(linkifying: text, plain: String(scalars), using: linkifier, style: style, action: action)
     }
 
     /// `text`, whose characters are `plain`, linked (`init(linkifying:using:style:action:)`).
@@ -109,10 +119,8 @@ extension AttributedString {
         self = text
         let hasLinks = text.runs.contains { $0.link != nil }
         for match in linkifier.matches(in: plain) {
-            // The same UTF-8 offsets in the attributed string (its UTF-8 view
-            // moves by an offset in logarithmic time).
-            let range = utf8.index(startIndex, offsetBy: match.utf8Range.lowerBound)
-                ..< utf8.index(startIndex, offsetBy: match.utf8Range.upperBound)
+            // The same place in the attributed string, whose characters `plain` holds.
+            guard let range = Range<AttributedString.Index>(match.range, in: self) else { continue }
             // Inside a link the text already has: left alone.
             if hasLinks && self[range].runs.contains(where: { $0.link != nil }) { continue }
             guard let attributes = Self.attributes(of: match, style: style, action: action) else { continue }
@@ -136,7 +144,10 @@ extension AttributedString {
         }
         switch action(match) {
         case .discard: return nil
-        case .rewrite(let other): attributes.link = other
+        case .rewrite(let other):
+            // A rewrite gets the check every target gets: no dangerous scheme, whatever the caller says.
+            guard let scheme = other.scheme?.lowercased(), !EntityFinder.dangerousSchemes.contains(scheme) else { return nil }
+            attributes.link = other
         case .allow:
             guard let url = match.url else { return nil }
             attributes.link = url

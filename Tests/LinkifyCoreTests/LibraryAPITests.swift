@@ -99,3 +99,21 @@ import LinkifyTestSupport
         }
     }
 }
+
+/// What the library checks that the command line checks too.
+@Suite struct LinkifierConfigurationTests {
+    @Test func emptyKeywordsAndURLsAreErrors() {
+        #expect(throws: Linkifier.ConfigurationError.self) { try Linkifier(rules: [.keyword("", url: "x://y")]) }
+        #expect(throws: Linkifier.ConfigurationError.self) { try Linkifier(rules: [.keyword("Foo", url: "")]) }
+    }
+
+    @Test func aBadRegexIsNamedWithoutTheCommandLinesFlag() {
+        do {
+            _ = try Linkifier(rules: [.pattern("(", url: "x:{0}")])
+            Issue.record("no error")
+        } catch {
+            #expect(error.description.contains("in a pattern rule"))
+            #expect(!error.description.contains("--pattern"))
+        }
+    }
+}

@@ -107,3 +107,12 @@ enum Highlight: AttributedStringKey {
         #expect(throws: Linkifier.ConfigurationError.self) { try Linkifier(kinds: [.date]) }
     }
 }
+
+/// A rewrite to a dangerous scheme is refused like any dangerous target.
+@Suite struct PolicyTests {
+    @Test func aRewriteToJavaScriptIsNotLinked() throws {
+        let s = AttributedString(linkifying: "see example.com", using: try Linkifier(),
+                                 action: { _ in .rewrite(URL(string: "javascript:alert(1)")!) })
+        #expect(s.runs.allSatisfy { $0.link == nil })
+    }
+}

@@ -14,7 +14,6 @@ members a protocol supplies are not API and are not compared.
 
   scripts/check/api_compat.py TAG
 """
-import glob
 import json
 import os
 import subprocess
@@ -22,25 +21,18 @@ import sys
 import tarfile
 import tempfile
 
+import symbolgraphs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-LIBRARY = ["LinkifyModel", "LinkifyDetectors", "LinkifyRendering", "LinkifyFinding", "LinkifyInput", "LinkifyCore",
-           "LinkifyFoundation"]
+LIBRARY = symbolgraphs.LIBRARY
 
 
 def public_symbols(package):
     """{identifier: "module: path"} of the package's public library symbols."""
-    proc = subprocess.run(["swift", "package", "--package-path", package, "dump-symbol-graph",
-                           "--minimum-access-level", "public"], capture_output=True, text=True)
-    # (In a tree whose tests were never built the test modules' graphs fail,
-    # after the library's are written: what counts is that those are there.)
-    folders = glob.glob(os.path.join(package, ".build", "*", "symbolgraph"))
-    if not folders or not all(os.path.exists(os.path.join(folders[0], m + ".symbols.json")) for m in ["LinkifyModel", "LinkifyCore"]):
-        sys.exit(f"api_compat: dump-symbol-graph failed in {package}:\n" + (proc.stdout + proc.stderr)[-2000:])
-    folder = folders[0]
+    folder = symbolgraphs.dump(package, "api_compat")
     found = {}
     for module in LIBRARY:
-        for path in glob.glob(os.path.join(folder, module + ".symbols.json")) + \
-                glob.glob(os.path.join(folder, module + "@*.symbols.json")):
+        for path in symbolgraphs.module_graphs(folder, module):
             for s in json.load(open(path, encoding="utf-8"))["symbols"]:
                 ident = s["identifier"]["precise"]
                 if "::SYNTHESIZED::" in ident:
@@ -64,6 +56,8 @@ def main():
             t.extractall(release)
         before = public_symbols(release)
     now = public_symbols(ROOT)
+    if not before or not now:
+        sys.exit("api_compat: no public symbol found in one of the trees")
     gone = sorted(before[k] for k in before if k not in now)
     added = len([k for k in now if k not in before])
     print(f"api_compat: {len(before)} public symbols in {tag}, {len(now)} now ({added} added, {len(gone)} gone)")

@@ -16,15 +16,14 @@ Exits 1 when a limit is passed (defaults: 20 top-level, 200 symbols) or a
 public symbol has no documentation comment.
 """
 import argparse
-import glob
 import json
 import os
-import subprocess
 import sys
 
+import symbolgraphs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-LIBRARY = ["LinkifyModel", "LinkifyDetectors", "LinkifyRendering", "LinkifyFinding", "LinkifyInput", "LinkifyCore",
-           "LinkifyFoundation"]
+LIBRARY = symbolgraphs.LIBRARY
 
 
 def main():
@@ -33,15 +32,10 @@ def main():
     ap.add_argument("--max-symbols", type=int, default=200)
     ap.add_argument("-v", action="store_true", help="list the symbols")
     args = ap.parse_args()
-    proc = subprocess.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"],
-                          cwd=ROOT, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit("api_size: swift package dump-symbol-graph failed:\n" + proc.stderr[-2000:])
-    folder = proc.stdout.strip().splitlines()[-1].split("Files written to ", 1)[-1].strip()
+    folder = symbolgraphs.dump(ROOT, "api_size")
     top, symbols, undocumented = [], [], []
     for module in LIBRARY:
-        for path in sorted(glob.glob(os.path.join(folder, module + ".symbols.json")) +
-                           glob.glob(os.path.join(folder, module + "@*.symbols.json"))):
+        for path in symbolgraphs.module_graphs(folder, module):
             extension = "@" in os.path.basename(path)
             for s in json.load(open(path, encoding="utf-8"))["symbols"]:
                 if "::SYNTHESIZED::" in s["identifier"]["precise"]:
@@ -60,6 +54,8 @@ def main():
     print("top level: " + ", ".join(sorted(name for _, name in top)))
     for name in undocumented:
         print(f"no documentation comment: {name}")
+    if not top or not symbols:
+        sys.exit("api_size: no public symbol found: the symbol graphs are not what this script reads")
     if len(top) > args.max_top or len(symbols) > args.max_symbols or undocumented:
         sys.exit(1)
 

@@ -77,6 +77,11 @@ public struct Linkifier: Sendable {
             throw ConfigurationError("finding dates needs a reference time (relative dates are read against it): pin referenceTime, or use Linkifier.withClock in LinkifyFoundation")
         }
         var scanners: [any EntityScanner] = []
+        for rule in rules {
+            if case .keyword(let text, let url, _) = rule.form, text.isEmpty || url.isEmpty {
+                throw ConfigurationError("a keyword rule needs a keyword and a URL (got '\(text)' and '\(url)')")
+            }
+        }
         for ignoresCase in [false, true] {
             let literals = rules.compactMap { rule -> LiteralLink? in
                 guard case .keyword(let text, let url, let ignoring) = rule.form, ignoring == ignoresCase else { return nil }
@@ -92,7 +97,8 @@ public struct Linkifier: Sendable {
             do {
                 scanners.append(try PatternLinkScanner(pattern: regex, template: template))
             } catch {
-                throw ConfigurationError(error.message)
+                // (The scanner's message names the command line's flag.)
+                throw ConfigurationError(error.message.replacing(" in --pattern", with: " in a pattern rule"))
             }
         }
         let options = FinderOptions(kinds: kinds, profile: profile, userScanners: scanners,
