@@ -135,11 +135,7 @@ extension AttributedString {
         attributes[Linkifier.KindAttribute.self] = match.kind
         guard match.target != nil else {
             // A date without a date template: its value, no link.
-            switch match.value {
-            case .date(let d)?: attributes[Linkifier.DateValueAttribute.self] = d.isoDate
-            case .dateTime(let d)?: attributes[Linkifier.DateValueAttribute.self] = d.isoDateTime
-            default: break
-            }
+            attributes[Linkifier.DateValueAttribute.self] = match.normalForm
             return attributes
         }
         switch action(match) {

@@ -63,11 +63,11 @@ extension Options {
     /// none, or when its language is not ISO 639-1 or its region neither ISO
     /// 3166-1 alpha-2 nor `ZZ` (SPEC §2), with a suggestion (`en_UK` → `en_GB`).
     static func checkedLocale(_ value: String) throws(UsageError) -> String {
-        guard let l = normalizedLocale(value) else { throw UsageError("invalid value '\(value)' for --locale (expected ll_CC, like en_US)") }
+        guard let l = ISOCodes.normalizedLocale(value) else { throw UsageError("invalid value '\(value)' for --locale (expected ll_CC, like en_US)") }
         let parts = l.split(separator: "_").map(String.init)
         let language = parts[0], region = parts.count > 1 ? parts[1] : nil
         let languageOK = ISOCodes.isLanguage(language)
-        let regionOK = region.map(isRegionOrZZ) ?? true
+        let regionOK = region.map(ISOCodes.isRegionOrZZ) ?? true
         guard !languageOK || !regionOK else { return l }
         // The suggestion mends both halves, or says nothing.
         let fixedLanguage = languageOK ? language : ISOCodes.suggestedLanguage(for: language)
@@ -85,29 +85,11 @@ extension Options {
     /// A usage error unless `region` is ISO 3166-1 alpha-2 or `ZZ`, in any
     /// case (SPEC §2), with a suggestion (`UK` → `GB`, `USA` → `US`).
     static func checkPhoneRegion(_ region: String) throws(UsageError) {
-        guard !isRegionOrZZ(region) else { return }
+        guard !ISOCodes.isRegionOrZZ(region) else { return }
         let suggestion = ISOCodes.suggestedRegion(for: region).map { " (did you mean '\($0)'?)" } ?? ""
         throw UsageError("invalid value '\(region)' for --phone-region: not an ISO 3166-1 alpha-2 region\(suggestion)")
     }
 
-    /// ISO 3166-1 alpha-2, or `ZZ` (unknown region: no national numbers).
-    static func isRegionOrZZ(_ region: String) -> Bool {
-        region.uppercased() == "ZZ" || ISOCodes.isRegion(region)
-    }
-}
-
-/// `de_DE` of `de_DE.UTF-8`, `de-de` or `de_DE@euro`; nil when it is not `ll_CC` shaped.
-func normalizedLocale(_ value: String) -> String? {
-    var v = Substring(value)
-    if let i = v.firstIndex(where: { $0 == "." || $0 == "@" }) { v = v[..<i] }
-    let parts = v.split(whereSeparator: { $0 == "_" || $0 == "-" })
-    guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isLetter && $0.isASCII }) else {
-        return nil
-    }
-    if parts.count == 1 { return language.lowercased() }
-    let region = parts[1]
-    guard region.count == 2 || region.count == 3 else { return nil }
-    return language.lowercased() + "_" + region.uppercased()
 }
 
 /// The locale from `LC_ALL`, then `LANG`; `en_US` when neither names one,
@@ -116,10 +98,10 @@ func normalizedLocale(_ value: String) -> String? {
 /// the region of the same letters when there is one (`de` → `de_DE`).
 func localeFromEnvironment(_ env: Environment) -> String {
     for key in ["LC_ALL", "LANG"] {
-        if let v = env[key], !v.isEmpty, v != "C", v != "POSIX", !v.hasPrefix("C."), let l = normalizedLocale(v) {
+        if let v = env[key], !v.isEmpty, v != "C", v != "POSIX", !v.hasPrefix("C."), let l = ISOCodes.normalizedLocale(v) {
             let parts = l.split(separator: "_").map(String.init)
             guard ISOCodes.isLanguage(parts[0]) else { return "en_US" }
-            if parts.count > 1 { return Options.isRegionOrZZ(parts[1]) ? l : "en_US" }
+            if parts.count > 1 { return ISOCodes.isRegionOrZZ(parts[1]) ? l : "en_US" }
             return ISOCodes.isRegion(l) ? l + "_" + l.uppercased() : l
         }
     }

@@ -50,9 +50,13 @@ extension Linkifier {
         public var target: String? {
             if entity.isUnlinkedDate { return nil }
             // The byte API's spelling, in one allocation, from the text's own bytes.
-            return text.utf8.withContiguousStorageIfAvailable { entity.target(in: $0) }
-                ?? Array(text.utf8).withUnsafeBufferPointer { entity.target(in: $0) }
+            var text = self.text
+            return text.withUTF8 { entity.target(in: $0) }
         }
+
+        /// The value's normal form as the command line writes it (`"value"`
+        /// in JSON: E.164, ISO 8601, the one-line address), or nil.
+        package var normalForm: String? { entity.value }
 
         /// The value, for dates, phone numbers and addresses.
         public var value: Value? {
@@ -101,57 +105,38 @@ extension Linkifier {
 
         /// Searches the text and returns an iterator over what it found.
         public func makeIterator() -> Iterator {
-            var found = Found()
-            let searched: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                found = Found(bytes, finder)
-                return true
-            }
-            if searched == nil {
-                // A string that is not stored as UTF-8 (bridged from Objective-C): read a copy.
-                found = Array(text.utf8).withUnsafeBufferPointer { Found($0, finder) }
-            }
-            return Iterator(text: text, found: found)
-        }
-    }
-
-    /// What one search of a text found.
-    struct Found: Sendable {
-        var entities: [Entity] = []
-
-        init() {}
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>, _ finder: EntityFinder) {
-            entities = finder.entities(in: bytes)
+            // (In place for a string stored as UTF-8; a bridged one is made so, in this copy.)
+            var bytes = text
+            return Iterator(text: text, entities: bytes.withUTF8 { finder.entities(in: $0) })
         }
     }
 
     /// Gives the matches one by one, moving through the text once.
     public struct Iterator: IteratorProtocol, Sendable {
         let text: Substring
-        let found: Found
+        let entities: [Entity]
         var position = 0
 
         /// The text's base string's UTF-8 view, and where the text starts in it.
         let base: String.UTF8View
         let baseOffset: Int
 
-        init(text: Substring, found: Found) {
+        init(text: Substring, entities: [Entity]) {
             self.text = text
-            self.found = found
+            self.entities = entities
             self.base = text.base.utf8
             self.baseOffset = base.distance(from: base.startIndex, to: text.startIndex)
         }
 
         /// The next match, or nil at the end.
         public mutating func next() -> Match? {
-            guard position < found.entities.count else { return nil }
-            let e = found.entities[position]
+            guard position < entities.count else { return nil }
+            let e = entities[position]
             position += 1
             // (A native string's UTF-8 view moves by an offset in constant time.)
             let start = base.index(base.startIndex, offsetBy: baseOffset + e.start)
             let end = base.index(base.startIndex, offsetBy: baseOffset + e.end)
             return Match(range: start..<end, entity: e, text: text)
         }
-
     }
 }

@@ -58,13 +58,13 @@ public struct Linkifier: Sendable {
     public init(kinds: EntityKinds = .defaults, profile: Profile = .default, locale: String = "en_US",
                 phoneRegion: String? = nil, rules: [Rule] = [], templates: LinkTemplates = LinkTemplates(),
                 schemes: SchemePolicy = SchemePolicy(), referenceTime: CivilDateTime? = nil) throws(ConfigurationError) {
-        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
-        guard (1...2).contains(parts.count), ISOCodes.isLanguage(parts[0].lowercased()),
-              parts.count == 1 || ISOCodes.isRegion(parts[1].uppercased()) || parts[1].uppercased() == "ZZ" else {
+        // The command line's reading of a locale and a region (`--locale`, `--phone-region`).
+        let parts = ISOCodes.normalizedLocale(locale)?.split(separator: "_").map(String.init) ?? []
+        guard let language = parts.first, ISOCodes.isLanguage(language), parts.dropFirst().allSatisfy(ISOCodes.isRegionOrZZ) else {
             throw ConfigurationError("invalid locale '\(locale)' (expected ll_CC with ISO 639-1 and ISO 3166-1 codes, like en_US)")
         }
-        let normalizedLocale = parts.count == 1 ? parts[0].lowercased() : parts[0].lowercased() + "_" + parts[1].uppercased()
-        if let region = phoneRegion, !(ISOCodes.isRegion(region.uppercased()) || region.uppercased() == "ZZ") {
+        let normalizedLocale = parts.joined(separator: "_")
+        if let region = phoneRegion, !ISOCodes.isRegionOrZZ(region) {
             throw ConfigurationError("invalid phone region '\(region)' (expected an ISO 3166-1 alpha-2 code, like US)")
         }
         for (name, template) in [("mention", templates.mention), ("hashtag", templates.hashtag), ("cashtag", templates.cashtag),
@@ -76,31 +76,33 @@ public struct Linkifier: Sendable {
         if kinds.contains(.date) && referenceTime == nil {
             throw ConfigurationError("finding dates needs a reference time (relative dates are read against it): pin referenceTime, or use Linkifier.withClock in LinkifyFoundation")
         }
+        // Keywords, exact and ignoring case, each one automaton; then a scanner per pattern (as the command line orders them).
+        var keywords: (exact: [LiteralLink], ignoringCase: [LiteralLink]) = ([], [])
+        var patterns: [any EntityScanner] = []
+        for rule in rules {
+            switch rule.form {
+            case .keyword(let text, let url, let ignoresCase):
+                guard !text.isEmpty, !url.isEmpty else {
+                    throw ConfigurationError("a keyword rule needs a keyword and a URL (got '\(text)' and '\(url)')")
+                }
+                let link = LiteralLink(text: text, target: url, origin: "keyword rule")
+                if ignoresCase { keywords.ignoringCase.append(link) } else { keywords.exact.append(link) }
+            case .pattern(let regex, let template):
+                if let problem = PatternTemplate.problem(in: template) {
+                    throw ConfigurationError("invalid template '\(template)' for the pattern '\(regex)': \(problem)")
+                }
+                do {
+                    patterns.append(try PatternLinkScanner(pattern: regex, template: template))
+                } catch {
+                    // (The scanner's message names the command line's flag.)
+                    throw ConfigurationError(error.message.replacing(" in --pattern", with: " in a pattern rule"))
+                }
+            }
+        }
         var scanners: [any EntityScanner] = []
-        for rule in rules {
-            if case .keyword(let text, let url, _) = rule.form, text.isEmpty || url.isEmpty {
-                throw ConfigurationError("a keyword rule needs a keyword and a URL (got '\(text)' and '\(url)')")
-            }
-        }
-        for ignoresCase in [false, true] {
-            let literals = rules.compactMap { rule -> LiteralLink? in
-                guard case .keyword(let text, let url, let ignoring) = rule.form, ignoring == ignoresCase else { return nil }
-                return LiteralLink(text: text, target: url, origin: "keyword rule")
-            }
-            if !literals.isEmpty { scanners.append(LiteralLinkScanner(links: literals, ignoresCase: ignoresCase)) }
-        }
-        for rule in rules {
-            guard case .pattern(let regex, let template) = rule.form else { continue }
-            if let problem = PatternTemplate.problem(in: template) {
-                throw ConfigurationError("invalid template '\(template)' for the pattern '\(regex)': \(problem)")
-            }
-            do {
-                scanners.append(try PatternLinkScanner(pattern: regex, template: template))
-            } catch {
-                // (The scanner's message names the command line's flag.)
-                throw ConfigurationError(error.message.replacing(" in --pattern", with: " in a pattern rule"))
-            }
-        }
+        if !keywords.exact.isEmpty { scanners.append(LiteralLinkScanner(links: keywords.exact)) }
+        if !keywords.ignoringCase.isEmpty { scanners.append(LiteralLinkScanner(links: keywords.ignoringCase, ignoresCase: true)) }
+        scanners += patterns
         let options = FinderOptions(kinds: kinds, profile: profile, userScanners: scanners,
                                     allowedSchemes: schemes.allowed, deniedSchemes: schemes.denied,
                                     rewrites: schemes.rewrites.map { ($0.prefix, $0.replacement) },
@@ -119,16 +121,19 @@ public struct Linkifier: Sendable {
     /// The same linkifier telling its decisions to `sink` (`--explain`); itself when `sink` is nil.
     package func explaining(to sink: (any ExplanationSink)?) -> Linkifier {
         guard let sink else { return self }
-        var options = finder.options
-        options.explanations = sink
-        return Linkifier(finder: EntityFinder(options: options), referenceTime: referenceTime)
+        return changing(referenceTime: referenceTime) { $0.explanations = sink }
     }
 
     /// The same linkifier with dates read against `time`.
     public func pinning(referenceTime time: CivilDateTime) -> Linkifier {
+        changing(referenceTime: time) { $0.now = time }
+    }
+
+    /// This linkifier's options changed by `change`, with `referenceTime`.
+    private func changing(referenceTime: CivilDateTime?, _ change: (inout FinderOptions) -> Void) -> Linkifier {
         var options = finder.options
-        options.now = time
-        return Linkifier(finder: EntityFinder(options: options), referenceTime: time)
+        change(&options)
+        return Linkifier(finder: EntityFinder(options: options), referenceTime: referenceTime)
     }
 
     private init(finder: EntityFinder, referenceTime: CivilDateTime?) {

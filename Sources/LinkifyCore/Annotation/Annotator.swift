@@ -6,7 +6,7 @@ import LinkifyInput
 /// The annotation pipeline: bytes in, the input read by its syntax, the
 /// entities found by a finder, the text written back by a renderer.
 ///
-/// The CLI, `Linkify.annotate` and `lint --fix` all go through this type, and
+/// The CLI, `Linkifier.annotated` and `lint --fix` all go through this type, and
 /// it alone decides how a document is held (SPEC §7, bounded memory):
 ///
 /// - plain text and HTML stream: windows of the input are settled and written

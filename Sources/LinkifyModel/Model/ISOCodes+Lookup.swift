@@ -4,6 +4,25 @@ extension ISOCodes {
         code.utf8.count == 2 && contains(regions, code.uppercased())
     }
 
+    /// ISO 3166-1 alpha-2 in any case, or `ZZ` (unknown region: no national numbers).
+    package static func isRegionOrZZ(_ region: String) -> Bool {
+        region.uppercased() == "ZZ" || isRegion(region)
+    }
+
+    /// `de_DE` of `de_DE.UTF-8`, `de-de` or `de_DE@euro`; nil when it is not `ll_CC` shaped.
+    package static func normalizedLocale(_ value: String) -> String? {
+        var v = Substring(value)
+        if let i = v.firstIndex(where: { $0 == "." || $0 == "@" }) { v = v[..<i] }
+        let parts = v.split(whereSeparator: { $0 == "_" || $0 == "-" })
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isLetter && $0.isASCII }) else {
+            return nil
+        }
+        if parts.count == 1 { return language.lowercased() }
+        let region = parts[1]
+        guard region.count == 2 || region.count == 3 else { return nil }
+        return language.lowercased() + "_" + region.uppercased()
+    }
+
     /// Whether `code`, in any case, is an ISO 639-1 language (`ja`; not `jp`).
     package static func isLanguage(_ code: String) -> Bool {
         code.utf8.count == 2 && contains(languages, code.lowercased())

@@ -11,8 +11,8 @@ import LinkifyCore
     }
 
     @Test func localeIsNormalized() {
-        #expect(normalizedLocale("de-de") == "de_DE")
-        #expect(normalizedLocale("en_GB.UTF-8") == "en_GB")
+        #expect(ISOCodes.normalizedLocale("de-de") == "de_DE")
+        #expect(ISOCodes.normalizedLocale("en_GB.UTF-8") == "en_GB")
     }
 }
 
