@@ -5,7 +5,7 @@
 # the `rev:` of the README's pre-commit snippet), commits that, and tags the
 # commit vx.y.z (annotated). Pushing is left to you. Refuses a work tree with
 # changes, a malformed version, an existing tag, and a version not above the
-# newest v* tag. scripts/check/test_ci_examples.py checks that the examples
+# newest release (scripts/check/releases.py). scripts/check/test_ci_examples.py checks that the examples
 # name the newest tag, and runs this script in a throwaway clone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,9 +15,9 @@ die() { echo "release: $*" >&2; exit 2; }
 tag=v$version
 git diff --quiet && git diff --cached --quiet || die "the work tree has uncommitted changes: commit or stash them first"
 ! git rev-parse -q --verify "refs/tags/$tag" >/dev/null || die "tag $tag exists"
-newest=$(git tag -l 'v*' --sort=-v:refname | head -n 1)
+newest=$(python3 scripts/check/releases.py newest | cut -d' ' -f1)
 if [ -n "$newest" ] && [ "$(printf '%s\n%s\n' "$newest" "$tag" | sort -V | tail -n 1)" != "$tag" ]; then
-  die "$tag is not above the newest tag $newest"
+  die "$tag is not above the newest release $newest"
 fi
 
 sed -i -E "s/^(package let linkifyVersion = )\"[^\"]*\"/\1\"$version\"/" Sources/LinkifyCLI/Flags/Help.swift

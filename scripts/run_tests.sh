@@ -67,17 +67,20 @@ step "DocC getting-started article (its Swift compiled and run)" \
   python3 scripts/check/readme_examples.py --bin-dir .build/release Sources/LinkifyCore/LinkifyCore.docc/GettingStarted.md && passed=$((passed + 1))
 step "make docs (docc, warnings are errors)" python3 scripts/docs.py && passed=$((passed + 1))
 # From the first release on, the public API may only grow: the library products
-# against the newest v* tag (a clone without tags skips it, and says so).
-newest_tag=$(git tag -l 'v*' --sort=-v:refname 2>/dev/null | head -n 1)
-if [ -n "$newest_tag" ]; then
+# against the newest release (its v* tag, or in a clone without tags the commit
+# make release made: scripts/check/releases.py).
+read -r newest_tag newest_commit <<EOF_RELEASE || true
+$(python3 scripts/check/releases.py newest)
+EOF_RELEASE
+if [ -n "${newest_commit:-}" ]; then
   step "public API unbroken since $newest_tag (swift package diagnose-api-breaking-changes)" \
-    swift package diagnose-api-breaking-changes "$newest_tag" --products LinkifyCore LinkifyFoundation && passed=$((passed + 1))
+    swift package diagnose-api-breaking-changes "$newest_commit" --products LinkifyCore LinkifyFoundation && passed=$((passed + 1))
   # The check above reads the products' own modules; the vocabulary they
   # re-export (LinkifyModel) is compared symbol by symbol here.
   step "public symbols of $newest_tag all still there (every library module, symbol graphs)" \
-    python3 scripts/check/api_compat.py "$newest_tag" && passed=$((passed + 1))
+    python3 scripts/check/api_compat.py "$newest_commit" && passed=$((passed + 1))
 else
-  echo "skipped: the API-breaking check (no v* tag in this clone)"
+  echo "skipped: the API-breaking check (no release yet)"
 fi
 # Built from scratch each time: an incremental build of a package that depends
 # on this one by path kept a client compiled against an older layout of

@@ -2,8 +2,9 @@
 """Runs the CI examples as written, in a temporary repository with a docs
 folder holding one bare URL: the shell commands of examples/ci/github-actions.yml
 (`run:` steps) and examples/ci/gitlab-ci.yml (`script:` items), with
-LINKIFY_GIT set to this repository, so the fetch steps really clone it and
-check out the pinned LINKIFY_REV. Lines marked CI-EXAMPLE-SKIP (installing
+LINKIFY_GIT set to a bare clone of this repository, so the fetch steps really
+clone it and check out the pinned LINKIFY_REV (a clone without tags gets its
+release tags back in that copy from the release commits: releases.py). Lines marked CI-EXAMPLE-SKIP (installing
 packages) are not run; lines marked CI-EXAMPLE-DRY-RUN run as `make -n`, which
 proves the pinned commit has the target without building linkify a second
 time; the lint steps use the built linkify on PATH. Checks: the fetch steps
@@ -11,7 +12,7 @@ check out the pinned commit, the GitHub step prints a ::warning line, the SARIF
 file parses with one result, the GitLab job fails (status 1 kept, not 2) with
 valid JSON findings, the entry of .pre-commit-hooks.yaml exits 1 on the file
 and 0 once it is fixed, and the README's pre-commit `rev` is a commit here;
-once there is a v* tag, every pin names the newest; `make release` works in a
+once there is a release, every pin names the newest; `make release` works in a
 throwaway clone.
 When pre-commit is installed, the README's .pre-commit-config.yaml snippet
 runs as written (its `repo:` pointed at this repository): pre-commit builds the
@@ -26,6 +27,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+from releases import releases
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -86,7 +89,7 @@ def structure(check):
         print("skip pre-commit validate-manifest (pre-commit not installed)")
 
 
-def pre_commit_snippet(check, repo, env):
+def pre_commit_snippet(check, repo, env, origin):
     """The README's .pre-commit-config.yaml for the linkify-lint hook: its rev
     must be a commit of this repository and, with pre-commit installed, the
     snippet runs as written with `repo:` pointed at this repository."""
@@ -97,14 +100,13 @@ def pre_commit_snippet(check, repo, env):
     if snippet is None:
         return
     rev = re.search(r"^\s*rev:\s*(\S+)", snippet, re.M).group(1)
-    r = subprocess.run(["git", "-C", ROOT, "rev-parse", "--verify", "--quiet", rev + "^{commit}"], capture_output=True, text=True)
-    check(r.returncode == 0, f"README pre-commit rev {rev} is a commit of this repository")
-    hooks_there = subprocess.run(["git", "-C", ROOT, "show", f"{rev}:.pre-commit-hooks.yaml"], capture_output=True, text=True)
+    check(resolve(origin, rev) != "", f"README pre-commit rev {rev} is a commit of this repository")
+    hooks_there = subprocess.run(["git", "-C", origin, "show", f"{rev}:.pre-commit-hooks.yaml"], capture_output=True, text=True)
     check("id: linkify-lint" in hooks_there.stdout, f"the hook linkify-lint is defined at {rev[:12]}")
     if not shutil.which("pre-commit"):
         print("skip pre-commit run of the README snippet (pre-commit not installed; pip install pre-commit)")
         return
-    config = re.sub(r"^(\s*- repo:)\s*\S+.*$", lambda m: f"{m.group(1)} {ROOT}", snippet, count=1, flags=re.M)
+    config = re.sub(r"^(\s*- repo:)\s*\S+.*$", lambda m: f"{m.group(1)} {origin}", snippet, count=1, flags=re.M)
     with open(os.path.join(repo, ".pre-commit-config.yaml"), "w") as f:
         f.write(config)
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
@@ -137,10 +139,9 @@ def pins(root):
 
 
 def pins_name_newest_tag(check, root=ROOT):
-    """Once there is a v* tag, every example names the newest one (make release
+    """Once there is a release, every example names the newest one (make release
     writes it); before the first release there is nothing to compare."""
-    tags = subprocess.run(["git", "-C", root, "tag", "-l", "v*", "--sort=-v:refname"],
-                          capture_output=True, text=True).stdout.split()
+    tags = [tag for tag, _ in releases(root)]
     if not tags:
         print("skip examples-name-the-newest-tag check (no v* tag yet: make release VERSION=x.y.z cuts the first)")
         return
@@ -155,7 +156,7 @@ def release_in_clone(check):
     with tempfile.TemporaryDirectory() as scratch:
         clone = os.path.join(scratch, "linkify")
         subprocess.run(["git", "clone", "-q", "--no-local", ROOT, clone], check=True)
-        tags = subprocess.run(["git", "-C", ROOT, "tag", "-l", "v*", "--sort=-v:refname"], capture_output=True, text=True).stdout.split()
+        tags = [tag for tag, _ in releases(ROOT)]
         major = int(tags[0][1:].split(".")[0]) + 1 if tags else 0
         version = f"{major}.0.1"
         env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.invalid",
@@ -175,6 +176,19 @@ def release_in_clone(check):
         check(again.returncode != 0 and "exists" in again.stderr, "a second make release of the same version is refused")
 
 
+def releases_without_tags(check):
+    """A clone that came without its tags (as CI checks out) still knows the
+    releases, from the commits make release made, at the same commits."""
+    with tempfile.TemporaryDirectory() as scratch:
+        bare = os.path.join(scratch, "untagged.git")
+        subprocess.run(["git", "clone", "-q", "--bare", "--no-tags", ROOT, bare], check=True)
+        for tag in subprocess.run(["git", "-C", bare, "tag", "-l"], capture_output=True, text=True).stdout.split():
+            subprocess.run(["git", "-C", bare, "tag", "-d", tag], capture_output=True, check=True)
+        here, there = releases(ROOT), releases(bare)
+        check(here == there, f"a clone without tags knows the same releases ({len(there)}: "
+                             f"{', '.join(tag for tag, _ in there) or 'none yet'})")
+
+
 def main():
     bin_dir = os.path.join(ROOT, ".build", "release")
     env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"], NO_COLOR="1")
@@ -186,6 +200,10 @@ def main():
         failures += 0 if ok else 1
 
     with tempfile.TemporaryDirectory() as repo, tempfile.TemporaryDirectory() as scratch:
+        # What the examples fetch: this repository with its release tags.
+        origin = os.path.join(scratch, "origin.git")
+        subprocess.run(["git", "clone", "-q", "--bare", ROOT, origin], check=True)
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts/check/releases.py"), "tag", origin], check=True)
         os.makedirs(os.path.join(repo, "docs"))
         with open(os.path.join(repo, "docs", "guide.md"), "w") as f:
             f.write("# Guide\n\nSee https://example.com for more.\n")
@@ -194,7 +212,7 @@ def main():
 
         gh_file = os.path.join(ROOT, "examples/ci/github-actions.yml")
         gh_rev = re.search(r"^\s*LINKIFY_REV:\s*(\S+)", open(gh_file).read(), re.M).group(1)
-        gh_env = dict(env, LINKIFY_GIT=ROOT, LINKIFY_REV=gh_rev, RUNNER_TEMP=os.path.join(scratch, "gh"))
+        gh_env = dict(env, LINKIFY_GIT=origin, LINKIFY_REV=gh_rev, RUNNER_TEMP=os.path.join(scratch, "gh"))
         os.makedirs(gh_env["RUNNER_TEMP"])
         gh = commands(gh_file, "run")
         results = [subprocess.run(["bash", "-c", c], cwd=repo, env=gh_env, capture_output=True, text=True) for c in gh]
@@ -204,7 +222,7 @@ def main():
         fetch = [r for c, r in step.items() if c.startswith("git clone")]
         fetched = os.path.join(gh_env["RUNNER_TEMP"], "linkify")
         head = subprocess.run(["git", "-C", fetched, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
-        check(len(fetch) == 1 and fetch[0].returncode == 0 and head == resolve(ROOT, gh_rev),
+        check(len(fetch) == 1 and fetch[0].returncode == 0 and head == resolve(origin, gh_rev),
               f"GitHub fetch step checks out the pinned commit {gh_rev[:12]}")
         build = [r for c, r in step.items() if c.startswith("make -n ")]
         check(len(build) == 1 and build[0].returncode == 0, "GitHub build step: make install exists at that commit (make -n)")
@@ -218,7 +236,7 @@ def main():
 
         gl_file = os.path.join(ROOT, "examples/ci/gitlab-ci.yml")
         gl_rev = re.search(r"^\s*LINKIFY_REV:\s*(\S+)", open(gl_file).read(), re.M).group(1)
-        gl_env = dict(env, LINKIFY_GIT=ROOT, LINKIFY_REV=gl_rev, TMPDIR=os.path.join(scratch, "gl"))
+        gl_env = dict(env, LINKIFY_GIT=origin, LINKIFY_REV=gl_rev, TMPDIR=os.path.join(scratch, "gl"))
         os.makedirs(gl_env["TMPDIR"])
         gl = commands(gl_file, "script")
         script = "set -e\n" + "\n".join(gl)
@@ -226,7 +244,7 @@ def main():
         print(f"gitlab job: {len(gl)} commands -> exit {r.returncode}")
         head = subprocess.run(["git", "-C", os.path.join(gl_env["TMPDIR"], "linkify"), "rev-parse", "HEAD"],
                               capture_output=True, text=True).stdout.strip()
-        check(head == resolve(ROOT, gl_rev), f"GitLab job fetches the pinned commit {gl_rev[:12]} (and make -n install passes)")
+        check(head == resolve(origin, gl_rev), f"GitLab job fetches the pinned commit {gl_rev[:12]} (and make -n install passes)")
         findings = json.load(open(os.path.join(repo, "linkify-lint.json")))
         check(r.returncode != 0 and len(findings) == 1 and findings[0]["line"] == 3, "GitLab job fails, JSON artifact has the finding")
 
@@ -234,11 +252,12 @@ def main():
         entry = re.search(r"^\s*entry:\s*(.+)$", hooks, re.M).group(1).strip()
         r = subprocess.run(["bash", "-c", f"{entry} docs/guide.md"], cwd=repo, env=env, capture_output=True, text=True)
         check(r.returncode == 1, f"pre-commit entry '{entry}' fails on a bare URL")
-        pre_commit_snippet(check, repo, env)
+        pre_commit_snippet(check, repo, env, origin)
         r = subprocess.run(["bash", "-c", f"{entry} --fix docs/guide.md && {entry} docs/guide.md"], cwd=repo, env=env,
                            capture_output=True, text=True)
         check(r.returncode == 0, "after --fix the hook passes")
     structure(check)
+    releases_without_tags(check)
     pins_name_newest_tag(check)
     release_in_clone(check)
     print(f"ci examples: {'ok' if failures == 0 else f'{failures} failed'}")
