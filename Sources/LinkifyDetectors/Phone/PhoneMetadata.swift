@@ -120,9 +120,17 @@ enum PhoneMetadata {
         return nil
     }
 
+    /// The lengths (bit n: length n) a valid national number of a calling
+    /// code can have: those of a territory's general description and one of
+    /// its types. A number of another length is not valid, whatever its digits.
+    private static let validLengths: [Int: UInt32] = byCallingCode.mapValues { territories in
+        territories.reduce(0) { $0 | PhoneDigitFloor.validLengths($1) }
+    }
+
     /// libphonenumber's `isValidNumber`.
     static func isValid(callingCode: Int, nsn: [UInt8]) -> Bool {
-        guard let t = territory(callingCode: callingCode, nsn: nsn) else { return false }
+        guard nsn.count < 32, (validLengths[callingCode] ?? 0) & (1 << UInt32(nsn.count)) != 0,
+              let t = territory(callingCode: callingCode, nsn: nsn) else { return false }
         return hasType(nsn, in: t)
     }
 
@@ -194,5 +202,75 @@ enum PhoneMetadata {
             return f
         }
         return nil
+    }
+}
+
+/// The fewest digits a candidate must hold for any reading of it to be a
+/// valid number: derived from the metadata, so that candidates with fewer
+/// (versions, counters, short dates) are dismissed without being parsed.
+/// It is a bound, not a rule: whatever it dismisses, `parse` and `isValid`
+/// would reject.
+struct PhoneDigitFloor: Sendable {
+    /// For a candidate without a plus sign: read nationally or after the
+    /// region's international prefix.
+    let withoutPlus: Int
+    /// For a candidate holding a plus sign.
+    let withPlus: Int
+
+    init(region: PhoneTerritory?) {
+        // A national number grows by at most the digits a transform rule
+        // writes (`268\1`) each time it is stripped: by the calling code's
+        // main territory after a calling code; by the region, and then by the
+        // main territory, when read nationally.
+        func added(_ t: PhoneTerritory?) -> Int { t?.transformRule.map(PhoneDigitFloor.writtenDigits) ?? 0 }
+        // The shortest valid national number of any territory sharing a code.
+        func shortest(_ code: Int) -> Int? {
+            PhoneMetadata.territories(callingCode: code).map(PhoneDigitFloor.shortestValid).min()
+        }
+        var afterCode = Int.max
+        for code in Set(PhoneMetadataTables.territories.map(\.callingCode)) {
+            guard let n = shortest(code) else { continue }
+            let main = PhoneMetadata.territories(callingCode: code).first
+            afterCode = min(afterCode, String(code).count + max(0, n - added(main)))
+        }
+        guard let region else {
+            withPlus = afterCode
+            withoutPlus = Int.max
+            return
+        }
+        let main = PhoneMetadata.territories(callingCode: region.callingCode).first
+        let national = shortest(region.callingCode).map { max(0, $0 - added(region) - added(main)) } ?? Int.max
+        let idd = PhonePattern(region.internationalPrefix)?.shortestMatch ?? Int.max
+        withPlus = min(afterCode, national)
+        withoutPlus = min(national, idd == Int.max ? Int.max : idd + afterCode)
+    }
+
+    /// Whether `count` digits may hold a valid number.
+    func admits(digits count: Int, plus: Bool) -> Bool {
+        count >= (plus ? withPlus : withoutPlus)
+    }
+
+    /// The digits a transform rule (`9\1`) writes itself.
+    static func writtenDigits(_ rule: String) -> Int {
+        var count = 0, escaped = false
+        for c in rule.utf8 {
+            if c >= 0x30 && c <= 0x39 && !escaped { count += 1 }
+            escaped = c == UInt8(ascii: "\\")
+        }
+        return count
+    }
+
+    /// The shortest national number `isValid` accepts in the territory: a
+    /// length of the general description and of one of its types.
+    static func shortestValid(_ t: PhoneTerritory) -> Int {
+        let lengths = validLengths(t)
+        return lengths == 0 ? Int.max : max(lengths.trailingZeroBitCount, PhoneNumberParser.minNationalLength)
+    }
+
+    /// The lengths (bit n: length n) of the general description that one of
+    /// the territory's types also has (a description without lengths has any).
+    static func validLengths(_ t: PhoneTerritory) -> UInt32 {
+        let general = t.general.lengths == 0 ? ~UInt32(0) : t.general.lengths
+        return t.types.reduce(0) { $0 | general & ($1.lengths == 0 ? ~UInt32(0) : $1.lengths) }
     }
 }

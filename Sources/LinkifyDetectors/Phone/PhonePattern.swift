@@ -109,3 +109,37 @@ struct PhonePattern {
         }
     }
 }
+
+extension PhonePattern {
+    /// The fewest symbols any match consumes: a lower bound on the length of
+    /// what `prefixMatch` or `matchesWhole` accepts (the end-of-input test is
+    /// taken as passed, which can only lower the bound).
+    var shortestMatch: Int {
+        let code = PhonePattern.code
+        let length = Int(code[base] & 0x0FFF_FFFF)
+        let first = base + 1
+        // 0-1 breadth-first search over instructions: a character step costs 1.
+        var best = [Int](repeating: Int.max, count: length + 1)
+        var queue: [(pc: Int, cost: Int)] = [(0, 0)]
+        best[0] = 0
+        var result = Int.max
+        while let (pc, cost) = queue.popLast() {
+            guard cost == best[pc], pc < length else { continue }
+            let ins = code[first + pc]
+            let a = Int((ins >> 14) & 0x3FFF), b = Int(ins & 0x3FFF)
+            var next: [(Int, Int)] = []
+            switch ins >> 28 {
+            case PhonePattern.opChar: if ins & 0xFFFF != 0 { next = [(pc + 1, cost + 1)] }
+            case PhonePattern.opSplit: next = [(a, cost), (b, cost)]
+            case PhonePattern.opJump: next = [(a, cost)]
+            case PhonePattern.opSave, PhonePattern.opEnd: next = [(pc + 1, cost)]
+            default: result = min(result, cost)
+            }
+            for (p, c) in next where p <= length && c < best[p] {
+                best[p] = c
+                queue.append((p, c))
+            }
+        }
+        return result
+    }
+}

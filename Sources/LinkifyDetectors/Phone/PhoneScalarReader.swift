@@ -16,6 +16,13 @@ struct PhoneScalarReader: PhoneScalarSource {
         offsets.reserveCapacity(33)
     }
 
+    /// Starts again at byte `start`, keeping the storage (one reader serves a whole scan).
+    mutating func restart(at start: Int) {
+        values.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
+        offsets.append(start)
+    }
+
     mutating func scalar(at k: Int) -> UInt32? {
         while values.count <= k {
             let at = offsets[offsets.count - 1]

@@ -13,10 +13,13 @@
 package struct PhoneScanner: EntityScanner {
     /// The region national numbers are read in; nil: only international numbers.
     let region: PhoneTerritory?
+    /// The fewest digits a candidate needs to be worth parsing.
+    let floor: PhoneDigitFloor
 
     /// A scanner for national numbers of the region with ISO 3166 id `regionID` (`US`).
     package init(regionID: String) {
         region = PhoneMetadata.territory(id: regionID.uppercased())
+        floor = PhoneDigitFloor(region: region)
     }
 
     /// Digit groups in a candidate (libphonenumber's BLOCK_LIMIT + 1) and digits in a group.
@@ -25,6 +28,7 @@ package struct PhoneScanner: EntityScanner {
     package func scan(_ text: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let n = text.count
         var i = resynchronized(text, minStart)
+        var reader = PhoneScalarReader(text, at: i)
         while i < n {
             let b = text[i]
             var length = 1
@@ -36,9 +40,9 @@ package struct PhoneScanner: EntityScanner {
                 length = l
                 guard PhoneCharacters.digit(v) != nil || PhoneCharacters.isLead(v) else { i += l; continue }
             }
-            var reader = PhoneScalarReader(text, at: i)
+            reader.restart(at: i)
             guard let candidateLength = Self.candidateLength(&reader) else { i += length; continue }
-            if let found = extractMatch(&reader, candidateLength) {
+            if mayHoldNumber(reader, candidateLength), let found = extractMatch(&reader, candidateLength) {
                 if found.start >= minStart {
                     out.append(Entity(kind: .phone, start: found.start, end: found.end,
                                       target: found.number.telURI, value: found.number.e164))
@@ -48,6 +52,19 @@ package struct PhoneScanner: EntityScanner {
                 i = max(reader.offset(candidateLength), i + length)
             }
         }
+    }
+
+    /// Whether the candidate has the digits some valid number needs.
+    func mayHoldNumber(_ reader: PhoneScalarReader, _ length: Int) -> Bool {
+        mayHoldNumber(reader.values[0..<length])
+    }
+
+    func mayHoldNumber(_ scalars: ArraySlice<UInt32>) -> Bool {
+        var digits = 0, plus = false
+        for v in scalars {
+            if PhoneCharacters.digit(v) != nil { digits += 1 } else if PhoneCharacters.isPlus(v) { plus = true }
+        }
+        return floor.admits(digits: digits, plus: plus)
     }
 
     /// Where to start so that candidates are cut as they would be from the
@@ -234,6 +251,7 @@ package struct PhoneScanner: EntityScanner {
     func parseAndVerify(_ s: inout PhoneScalarReader, _ c: [UInt32], _ r: Range<Int>) -> Found? {
         guard !r.isEmpty else { return nil }
         let sub = c[r]
+        guard mayHoldNumber(sub) else { return nil }
         guard PhonePattern(PhoneMetadataTables.matchingBrackets)!.matchesWhole(sub.map(Self.bracketSymbol)),
               PhonePattern(PhoneMetadataTables.publicationPages)!.prefixMatch(sub.map(Self.pageSymbol)) == nil else {
             return nil
@@ -328,3 +346,4 @@ package struct PhoneScanner: EntityScanner {
         return v == 0x28 ? 12 : 13
     }
 }
+
