@@ -26,7 +26,26 @@ package struct AddressScanner: EntityScanner {
         var britishPostcodes = BritishPostcodes(reader: reader, scanned: minStart)
         let letterTriggers = AddressWords.letterTriggers
         var i = minStart
+        // Where to look ahead for signals again: until the next signal, every
+        // window from here on holds it.
+        var recheck = minStart
         while i < n {
+            if i >= recheck {
+                let signal = signals.next(from: i), postcode = britishPostcodes.next(from: i)
+                // Before `quiet`, no window holds a signal: no address starts there.
+                let quiet = min(signal == Int.max ? n : signal - Self.window + 1,
+                                postcode == Int.max ? n : postcode - Self.britishWindow + 1)
+                recheck = quiet > i ? quiet : min(signal, postcode) + 1
+                // Skip to the last space or line break of the quiet stretch: every
+                // path below stops at one (words and digit runs hold none), so
+                // the scan goes on from there as it would have.
+                var w = min(quiet, n - 1)
+                while w > i && !Self.isBreak(t[w]) { w -= 1 }
+                if w > i {
+                    i = w
+                    continue
+                }
+            }
             let b = t[i]
             if ByteClass.isDigit(b) {
                 if DateScanner.canStartNumber(t, at: i), signals.any(in: i, window: Self.window), let end = reader.match(at: i) {
@@ -83,6 +102,10 @@ package struct AddressScanner: EntityScanner {
         }
     }
 
+    /// A space, tab or line break.
+    @inline(__always)
+    static func isBreak(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+
     /// How far after a trigger the ZIP, postcode or state must start.
     static let window = 320
     /// How far after a building or street name a UK postcode must start.
@@ -138,13 +161,20 @@ struct PostcodeSignals {
     /// Whether a signal starts in `i ..< i + window`; queries come with `i` not decreasing.
     mutating func any(in i: Int, window: Int) -> Bool {
         let signals = self
-        return search.any(in: i, window: window, count: t.count) { k in
-            // Only a comma, a parenthesis, or a digit or capital starting a word can start a signal.
-            let b = signals.t[k]
-            let candidate = b == 0x2C || b == 0x28
-                || ((ByteClass.isDigit(b) || signals.isUpper(b)) && (k == 0 || !ByteClass.isAlnum(signals.t[k - 1])))
-            return candidate && signals.isSignal(at: k)
-        }
+        return search.any(in: i, window: window, count: t.count) { k in signals.isCandidate(k) && signals.isSignal(at: k) }
+    }
+
+    /// Where the first signal at or after `i` starts, or `Int.max`.
+    mutating func next(from i: Int) -> Int {
+        let signals = self
+        return search.next(from: i, count: t.count) { k in signals.isCandidate(k) && signals.isSignal(at: k) }
+    }
+
+    /// Only a comma, a parenthesis, or a digit or capital starting a word can start a signal.
+    @inline(__always)
+    func isCandidate(_ k: Int) -> Bool {
+        let b = t[k]
+        return b == 0x2C || b == 0x28 || ((ByteClass.isDigit(b) || isUpper(b)) && (k == 0 || !ByteClass.isAlnum(t[k - 1])))
     }
 
     func isSignal(at k: Int) -> Bool {
@@ -211,11 +241,22 @@ struct BritishPostcodes {
     /// Whether a postcode starts in `i ..< i + window`; queries come with `i` not decreasing.
     mutating func any(in i: Int, window: Int) -> Bool {
         let reader = self.reader
-        let t = reader.t
-        return search.any(in: i, window: window, count: t.count) { k in
-            let b = t[k]
-            return b >= 0x41 && b <= 0x5A && (k == 0 || !ByteClass.isAlnum(t[k - 1])) && reader.ukPostcode(at: k) != nil
-        }
+        return search.any(in: i, window: window, count: reader.t.count) { reader.isPostcode(at: $0) }
+    }
+
+    /// Where the first postcode at or after `i` starts, or `Int.max`.
+    mutating func next(from i: Int) -> Int {
+        let reader = self.reader
+        return search.next(from: i, count: reader.t.count) { reader.isPostcode(at: $0) }
+    }
+}
+
+extension AddressReader {
+    /// Whether a UK postcode starts at `k` (a capital starting a word).
+    @inline(__always)
+    func isPostcode(at k: Int) -> Bool {
+        let b = t[k]
+        return b >= 0x41 && b <= 0x5A && (k == 0 || !ByteClass.isAlnum(t[k - 1])) && ukPostcode(at: k) != nil
     }
 }
 
@@ -227,6 +268,23 @@ struct ForwardSearch {
     var scanned: Int
     /// The last place found (at or after every earlier query's start).
     var found = -1
+
+    /// The first place at or after `i` that matches, or `Int.max`.
+    mutating func next(from i: Int, count: Int, where matches: (Int) -> Bool) -> Int {
+        if found >= i { return found }
+        var k = max(scanned, i)
+        while k < count {
+            if matches(k) {
+                found = k
+                scanned = k + 1
+                return k
+            }
+            k += 1
+        }
+        scanned = max(scanned, count)
+        found = Int.max
+        return Int.max
+    }
 
     /// Whether a place in `i ..< min(i + window, count)` matches.
     @inline(__always)

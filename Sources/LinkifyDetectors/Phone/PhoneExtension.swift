@@ -15,8 +15,9 @@ enum PhoneExtension {
     /// searched at the end: where it starts and its digit values.
     static func suffix(of number: [UInt32]) -> (start: Int, digits: [UInt8])? {
         var s = number
-        for i in 0..<number.count {
-            if let (end, digits) = match(&s, at: i, parsing: true), end == number.count { return (i, digits) }
+        // Every alternative starts with a label, a separator or a sign, never a digit.
+        for i in 0..<number.count where PhoneCharacters.digit(number[i]) == nil {
+            if let (end, digits) = match(&s, at: i, total: number.count), end == number.count { return (i, digits) }
         }
         return nil
     }
@@ -25,7 +26,12 @@ enum PhoneExtension {
     /// matches (for parsing, only one that reaches the end counts) and the
     /// extension's digit values.
     static func match<S: PhoneScalarSource>(_ s: inout S, at i: Int, parsing: Bool) -> (end: Int, digits: [UInt8])? {
-        let total: Int? = parsing ? count(&s) : nil
+        match(&s, at: i, total: parsing ? count(&s) : nil)
+    }
+
+    /// `match(_:at:parsing:)` with the length of what is parsed (nil: not parsing).
+    private static func match<S: PhoneScalarSource>(_ s: inout S, at i: Int, total: Int?) -> (end: Int, digits: [UInt8])? {
+        let parsing = total != nil
         func accept(_ r: (Int, [UInt8])?) -> (end: Int, digits: [UInt8])? {
             guard let r else { return nil }
             if let total, r.0 != total { return nil }

@@ -46,6 +46,10 @@ package struct HashtagScanner: EntityScanner {
         out.append(contentsOf: Self.removingURLOverlaps(found, t, from: minStart))
     }
 
+    /// A space, tab or line break: never inside a URL.
+    @inline(__always)
+    static func isBreak(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C }
+
     /// `hashtagBoundary` before the sign at `h`, using nothing before `lastIndex`.
     func precedes(_ t: UnsafeBufferPointer<UInt8>, at h: Int, lastIndex: Int) -> Bool {
         if h == 0 { return lastIndex == 0 }
@@ -57,9 +61,23 @@ package struct HashtagScanner: EntityScanner {
 
     /// twitter-text's overlap rule: hashtags and URLs sorted by start, each
     /// dropped when it begins inside the last one kept; only hashtags remain.
+    ///
+    /// No URL holds a space, tab or line break, so only the URLs of the
+    /// stretches between those that hold a hashtag can touch one: those
+    /// stretches alone are scanned for URLs, as a scan of the whole text
+    /// would find them there (a match never runs over the break before a
+    /// stretch, so the scan starts afresh at each).
     static func removingURLOverlaps(_ tags: [Entity], _ t: UnsafeBufferPointer<UInt8>, from minStart: Int) -> [Entity] {
         var urls: [Entity] = []
-        TwitterURLScanner().scan(t, from: minStart, into: &urls)
+        var scanned = minStart
+        for tag in tags where tag.start >= scanned {
+            var start = tag.start
+            while start > scanned && !Self.isBreak(t[start - 1]) { start -= 1 }
+            var end = tag.start
+            while end < t.count && !Self.isBreak(t[end]) { end += 1 }
+            TwitterURLScanner().scan(UnsafeBufferPointer(start: t.baseAddress, count: end), from: start, into: &urls)
+            scanned = end
+        }
         guard !urls.isEmpty else { return tags }
         var result: [Entity] = []
         var keptEnd = Int.min
