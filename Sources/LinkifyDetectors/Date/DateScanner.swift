@@ -35,6 +35,22 @@ package struct DateScanner: EntityScanner {
                 }
                 while i < n && ByteClass.isDigit(t[i]) { i += 1 }
             } else if ByteClass.isAlpha(b) || (b >= 0xC3 && b <= 0xC5) {
+                // An ASCII word that is no keyword is passed over at once (most
+                // words of a text): every word form starts with a word of
+                // `words` or `starters` (`wordForm` reads no other).
+                if b < 0x80 {
+                    var k = i
+                    var key: UInt64 = 0
+                    while k < n && ByteClass.isAlpha(t[k]) {
+                        key = key << 5 | UInt64((t[k] | 0x20) - 0x60)
+                        k += 1
+                    }
+                    if k - i < TextWord.maxLetters && (k == n || t[k] < 0x80)
+                        && (k - i > TextWord.maxKeyLetters || (words[key] == nil && starters[key] == nil)) {
+                        i = k
+                        continue
+                    }
+                }
                 let word = TextWord.read(t, at: i)
                 if let w = word, w.key != 0, Self.mayStart(w, words, starters), !TextWord.continuesWord(t, before: i),
                    let m = reader.wordForm(w) {

@@ -140,6 +140,9 @@ package struct PhoneScanner: EntityScanner {
     /// libphonenumber's `extractMatch`: the whole candidate, else a number inside it.
     func extractMatch(_ s: inout PhoneScalarReader, _ length: Int) -> Found? {
         let candidate = Array(s.values[0..<length])
+        // The checks are all conditions on one answer, so the cheap and
+        // selective ones come first: the number, then what rules it out.
+        guard let found = parseAndVerify(&s, candidate, 0..<length) ?? extractInnerMatch(&s, candidate) else { return nil }
         // A slash-separated date or a time stamp is not a number (nor is anything inside it).
         if PhonePattern(PhoneMetadataTables.slashSeparatedDates)!.prefixMatch(candidate.map(Self.dateSymbol)) != nil {
             return nil
@@ -151,8 +154,7 @@ package struct PhoneScanner: EntityScanner {
                 return nil
             }
         }
-        if let found = parseAndVerify(&s, candidate, 0..<length) { return found }
-        return extractInnerMatch(&s, candidate)
+        return found
     }
 
     /// libphonenumber's INNER_MATCHES, tried in order: the text before each
@@ -252,10 +254,6 @@ package struct PhoneScanner: EntityScanner {
         guard !r.isEmpty else { return nil }
         let sub = c[r]
         guard mayHoldNumber(sub) else { return nil }
-        guard PhonePattern(PhoneMetadataTables.matchingBrackets)!.matchesWhole(sub.map(Self.bracketSymbol)),
-              PhonePattern(PhoneMetadataTables.publicationPages)!.prefixMatch(sub.map(Self.pageSymbol)) == nil else {
-            return nil
-        }
         let start = s.offset(r.lowerBound), end = s.offset(r.upperBound)
         let text = s.text
         // Not glued to Latin letters, `%` or a currency sign (VALID leniency).
@@ -271,6 +269,10 @@ package struct PhoneScanner: EntityScanner {
               PhoneMetadata.isValid(callingCode: number.callingCode, nsn: number.nationalNumber),
               Self.hasOnlyValidXs(sub, number),
               Self.hasNationalPrefixIfRequired(number, rawDigits: PhoneNumberParser.digits(of: sub)) else {
+            return nil
+        }
+        guard PhonePattern(PhoneMetadataTables.matchingBrackets)!.matchesWhole(sub.map(Self.bracketSymbol)),
+              PhonePattern(PhoneMetadataTables.publicationPages)!.prefixMatch(sub.map(Self.pageSymbol)) == nil else {
             return nil
         }
         if PhoneLookalikes.isLookalike(text, start, end, sub) { return nil }
