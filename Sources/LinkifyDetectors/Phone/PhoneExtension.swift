@@ -31,6 +31,7 @@ enum PhoneExtension {
 
     /// `match(_:at:parsing:)` with the length of what is parsed (nil: not parsing).
     private static func match<S: PhoneScalarSource>(_ s: inout S, at i: Int, total: Int?) -> (end: Int, digits: [UInt8])? {
+        guard let first = s.scalar(at: i), mayStart(first) else { return nil }
         let parsing = total != nil
         func accept(_ r: (Int, [UInt8])?) -> (end: Int, digits: [UInt8])? {
             guard let r else { return nil }
@@ -65,6 +66,19 @@ enum PhoneExtension {
         let afterCommas = skip(&s, from: afterBlanks) { $0 == 0x2C }
         if afterCommas > afterBlanks, let r = accept(tail(&s, at: afterCommas, maxDigits: 9)) { return r }
         return nil
+    }
+
+    /// Whether an alternative can start with `v`: `;`, a blank, comma or
+    /// dash, or the first letter or sign of a label.
+    private static func mayStart(_ v: UInt32) -> Bool {
+        switch PhoneCharacters.folded(v) {
+        case 0x3B, 0x20, 0xA0, 0x09, 0x2C, 0x2D,             // ; blank , -
+             0x65, 0x78, 0x61, 0x69, 0xFF45, 0xFF58, 0xFF49,  // e x a i ｅ ｘ ｉ
+             0x434, 0x23, 0xFF03, 0x7E, 0xFF5E:               // д # ＃ ~ ～
+            return true
+        default:
+            return false
+        }
     }
 
     private static func count<S: PhoneScalarSource>(_ s: inout S) -> Int {
@@ -115,6 +129,11 @@ enum PhoneExtension {
     /// Ends of `e?xt(?:ensi(?:ó|ó))?n?`, `ｅ?ｘｔｎ?`, `доб` and `anexo` at `i`,
     /// in the order a backtracking matcher tries them.
     private static func explicitLabelEnds<S: PhoneScalarSource>(_ s: inout S, at i: Int) -> [Int] {
+        guard let first = s.scalar(at: i) else { return [] }
+        switch PhoneCharacters.folded(first) {
+        case 0x65, 0x78, 0xFF45, 0xFF58, 0x434, 0x61: break   // e x ｅ ｘ д a
+        default: return []
+        }
         var ends: [Int] = []
         for start in [i + 1, i] where start == i || PhoneCharacters.folded(s.scalar(at: i) ?? 0) == 0x65 {
             guard spells(&s, [0x78, 0x74], at: start) else { continue }
