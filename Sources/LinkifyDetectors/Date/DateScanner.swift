@@ -22,7 +22,7 @@ package struct DateScanner: EntityScanner {
 
     package func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let reader = DateReader(t: t, locale: locale, now: now)
-        let words = reader.words, starters = DateWords.starters
+        let words = reader.words, starters = DateWords.starters, firstWords = DateWords.firstWords
         let n = t.count
         var i = minStart
         while i < n {
@@ -37,7 +37,7 @@ package struct DateScanner: EntityScanner {
             } else if ByteClass.isAlpha(b) || (b >= 0xC3 && b <= 0xC5) {
                 // An ASCII word that is no keyword is passed over at once (most
                 // words of a text): every word form starts with a word of
-                // `words` or `starters` (`wordForm` reads no other).
+                // `words` or `starters` (`wordForm` reads no other), both in `firstWords`.
                 if b < 0x80 {
                     var k = i
                     var key: UInt64 = 0
@@ -46,7 +46,7 @@ package struct DateScanner: EntityScanner {
                         k += 1
                     }
                     if k - i < TextWord.maxLetters && (k == n || t[k] < 0x80)
-                        && (k - i > TextWord.maxKeyLetters || (words[key] == nil && starters[key] == nil)) {
+                        && (k - i > TextWord.maxKeyLetters || firstWords[key] == nil) {
                         i = k
                         continue
                     }

@@ -63,7 +63,9 @@ enum DateUnit: Equatable {
 enum DateWords {
     /// English and German words; German two-letter weekday abbreviations are
     /// kept apart (`germanWeekdayAbbreviations`) because they are common words.
-    static let table: KeywordTable<DateWord> = {
+    static let table = KeywordTable(tableEntries)
+
+    private static let tableEntries: [(UInt64, DateWord)] = {
         var t: [(UInt64, DateWord)] = []
         func add(_ words: [String], _ meaning: DateWord) {
             for w in words { t.append((TextWord.key(w), meaning)) }
@@ -128,17 +130,23 @@ enum DateWords {
                       ["four", "vier"], ["five", "fünf"], ["six", "sechs"], ["seven", "sieben"], ["eight", "acht"],
                       ["nine", "neun"], ["ten", "zehn"], ["eleven", "elf"], ["twelve", "zwölf"]]
         for (i, words) in counts.enumerated() { add(words, .count(i + 1)) }
-        return KeywordTable(t)
+        return t
     }()
 
     /// Every word that can start a date form (the table, `the`, `day`, `in`,
     /// `vor`, `noon`, `midnight`, German weekday abbreviations): a filter for the scanner.
-    static let starters: KeywordTable<Bool> = {
+    static let starters = KeywordTable(starterEntries)
+
+    private static let starterEntries: [(UInt64, Bool)] = {
         var t: [(UInt64, Bool)] = []
         for w in ["the", "day", "in", "vor", "noon", "midnight", "mo", "di", "mi", "do", "fr", "sa", "so",
                   "half", "quarter", "twenty"] { t.append((TextWord.key(w), true)) }
-        return KeywordTable(t)
+        return t
     }()
+
+    /// The words of `table` and `starters` in one table: the scanner's first
+    /// test of a word, one look-up for the many words that are neither.
+    static let firstWords = KeywordTable(tableEntries.map { ($0.0, true) } + starterEntries)
 
     /// Words outside `table` that begin a form (`the 15th`, `in 3 days`, `half past three`).
     enum Lead { case the, day, inWord, vor, noon, midnight, minutes }
