@@ -85,7 +85,9 @@ cat > "$DATA/bench.json" <<JSON
  "pairs": [{"key": "default", "label": "--to html (default profile)", "ours": ["$BIN", "--to", "html"],
             "peer": ["$PEER", "--no-scheme"], "peer_name": "Rust linkify --no-scheme"},
            {"key": "gfm", "label": "--to html --profile gfm", "ours": ["$BIN", "--to", "html", "--profile", "gfm"],
-            "peer": ["$PEER"], "peer_name": "Rust linkify"}],
+            "peer": ["$PEER"], "peer_name": "Rust linkify"},
+           {"key": "all", "label": "--detect all vs URL-only", "ours": ["$BIN", "--to", "html", "--detect", "all"],
+            "peer": ["$BIN", "--to", "html"], "peer_name": "linkify URL-only", "goal": 0.3333, "rss": false}],
  "ceiling": ["cat"],
  $STATIC_CORPUS
  "startup": {"input": "$DATA/startup.txt",

@@ -71,15 +71,17 @@ def main():
         for pair in config["pairs"]:
             ours, peer = result["ours:" + pair["label"]], result["peer:" + pair["label"]]
             ratio = peer[0] / ours[0]
+            goal = pair.get("goal", 1.5)
             print("  %-32s %9.0f %9.0f %8.2fx %7s %9.1f %9.1f" % (
                 pair["label"], size_mb / ours[0], size_mb / peer[0], ratio,
-                "ok" if ratio >= 1.5 else "1.5x", ours[2], peer[2]))
+                "ok" if ratio >= goal else "%.2gx" % goal, ours[2], peer[2]))
             print("  %-32s %9.0f %9.0f" % ("  (best of %d)" % runs, size_mb / ours[1], size_mb / peer[1]))
             results.record("html-%s-%s" % (pair["key"], corpus["key"]), ours=size_mb / ours[0],
                            peer=size_mb / peer[0], unit="MB/s", peer_name=pair["peer_name"],
                            size_mb=size_mb, runs=runs, best_ours=size_mb / ours[1], best_peer=size_mb / peer[1])
-            rss["ours"] = max(rss["ours"], ours[2])
-            rss["peer"] = max(rss["peer"], peer[2])
+            if pair.get("rss", True):   # not a pair of two of our own runs
+                rss["ours"] = max(rss["ours"], ours[2])
+                rss["peer"] = max(rss["peer"], peer[2])
         c = result["ceiling"]
         print("  %-32s %9.0f %9s %9s %7s %9.1f" % ("cat (ceiling)", size_mb / c[0], "", "", "", c[2]))
         if config.get("static"):

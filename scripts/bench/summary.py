@@ -7,7 +7,8 @@ Usage: summary.py            (run from the repository root)
 
 Ratio: above 1 means we do better. Throughput: ours / peer; times and memory:
 peer / ours; -j: time at -j 1 / time at -j 2. The targets below are the goals
-of issue 7; every figure comes from the records.
+of issue 7 and the `--detect all` row of issue 27 (within 3x the URL-only
+time: a throughput ratio of at least 1/3); every figure comes from the records.
 """
 import os
 import sys
@@ -24,6 +25,7 @@ GOALS = [
     ("html-default-urls", "--to html default profile vs peer --no-scheme, URL-dense", "faster", 1.5),
     ("html-gfm-text", "--to html --profile gfm vs peer default, real text", "faster", 1.5),
     ("html-gfm-urls", "--to html --profile gfm vs peer default, URL-dense", "faster", 1.5),
+    ("html-all-text", "--detect all vs URL-only (default profile), real text", "faster", 0.3333),
     ("lint-rumdl", "lint (MD034) vs rumdl --enable MD034", "faster", 1.0),
     ("lint-rumdl-1core", "  same, both pinned to one core", "faster", 1.0),
     ("lint-mdl", "lint (MD034) vs mdl -r MD034", "faster", 1.0),

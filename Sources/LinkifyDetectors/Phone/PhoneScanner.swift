@@ -84,6 +84,11 @@ package struct PhoneScanner: EntityScanner {
     /// The length in scalars of libphonenumber's candidate PATTERN matched at
     /// the reader's start, cut before a second number (`/ x`); nil when none starts there.
     static func candidateLength(_ s: inout PhoneScalarReader) -> Int? {
+        // Before its first digit a candidate holds at most two leads, each
+        // with up to four punctuation characters: no digit that near, no candidate.
+        var near = 0
+        while near <= 10, let v = s.scalar(at: near), PhoneCharacters.isLead(v) || PhoneCharacters.isPunctuation(v) { near += 1 }
+        guard near <= 10, let v = s.scalar(at: near), PhoneCharacters.digit(v) != nil else { return nil }
         guard let first = leadEnd(&s, at: 0, groupsLeft: 2) else { return nil }
         var k = digitGroupEnd(&s, at: first)
         var groups = 1
