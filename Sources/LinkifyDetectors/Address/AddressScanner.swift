@@ -271,9 +271,22 @@ struct ForwardSearch {
 
     /// The first place at or after `i` that matches, or `Int.max`.
     mutating func next(from i: Int, count: Int, where matches: (Int) -> Bool) -> Int {
-        if found >= i { return found }
+        first(from: i, before: count, count: count, where: matches) ?? Int.max
+    }
+
+    /// Whether a place in `i ..< min(i + window, count)` matches.
+    @inline(__always)
+    mutating func any(in i: Int, window: Int, count: Int, where matches: (Int) -> Bool) -> Bool {
+        first(from: i, before: min(count, i + window), count: count, where: matches) != nil
+    }
+
+    /// The first place in `i ..< limit` that matches, or nil; the places
+    /// before it (before `limit` when there is none) are then tested.
+    @inline(__always)
+    private mutating func first(from i: Int, before limit: Int, count: Int, where matches: (Int) -> Bool) -> Int? {
+        if found >= i { return found < limit ? found : nil }
         var k = max(scanned, i)
-        while k < count {
+        while k < limit {
             if matches(k) {
                 found = k
                 scanned = k + 1
@@ -281,26 +294,9 @@ struct ForwardSearch {
             }
             k += 1
         }
-        scanned = max(scanned, count)
-        found = Int.max
-        return Int.max
-    }
-
-    /// Whether a place in `i ..< min(i + window, count)` matches.
-    @inline(__always)
-    mutating func any(in i: Int, window: Int, count: Int, where matches: (Int) -> Bool) -> Bool {
-        if found >= i { return found < i + window }
-        var k = max(scanned, i)
-        let limit = min(count, i + window)
-        while k < limit {
-            if matches(k) {
-                found = k
-                scanned = k + 1
-                return true
-            }
-            k += 1
-        }
         scanned = max(scanned, limit)
-        return false
+        // Nothing from `i` to the end: no later query finds anything either.
+        if limit >= count { found = Int.max }
+        return nil
     }
 }

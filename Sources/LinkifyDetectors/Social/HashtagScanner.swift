@@ -78,6 +78,11 @@ package struct HashtagScanner: EntityScanner {
             TwitterURLScanner().scan(UnsafeBufferPointer(start: t.baseAddress, count: end), from: start, into: &urls)
             scanned = end
         }
+        return kept(tags, beside: urls)
+    }
+
+    /// The hashtags the overlap rule keeps beside `urls` (both sorted by start).
+    static func kept(_ tags: [Entity], beside urls: [Entity]) -> [Entity] {
         guard !urls.isEmpty else { return tags }
         var result: [Entity] = []
         var keptEnd = Int.min

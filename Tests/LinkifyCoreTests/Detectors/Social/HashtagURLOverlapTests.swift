@@ -12,20 +12,7 @@ import LinkifyTestSupport
     static func reference(_ tags: [Entity], _ t: UnsafeBufferPointer<UInt8>, from minStart: Int) -> [Entity] {
         var urls: [Entity] = []
         TwitterURLScanner().scan(t, from: minStart, into: &urls)
-        var result: [Entity] = []
-        var keptEnd = Int.min
-        var u = 0
-        for tag in tags {
-            while u < urls.count && urls[u].start < tag.start {
-                if urls[u].start >= keptEnd { keptEnd = urls[u].end }
-                u += 1
-            }
-            if tag.start >= keptEnd {
-                result.append(tag)
-                keptEnd = tag.end
-            }
-        }
-        return result
+        return HashtagScanner.kept(tags, beside: urls)
     }
 
     static let pieces = ["#tag", "#foo.com/#bar", "example.com/#x", "http://a.co/#b", "https://t.co/abc#d", "#日本",
