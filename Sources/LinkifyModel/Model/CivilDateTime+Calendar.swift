@@ -94,27 +94,64 @@ extension CivilDateTime {
 
     /// `YYYY-MM-DD`.
     package var isoDate: String {
-        Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        appendDate(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, then `Z` or `±HH:MM` when the offset is known
     /// (SPEC §3: seconds always written, a zone only when the text gives one).
     package var isoDateTime: String {
-        var s = isoDate + "T" + Self.padded(hour, 2) + ":" + Self.padded(minute, 2) + ":" + Self.padded(second, 2)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        appendDate(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        Self.appendPadded(hour, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        Self.appendPadded(minute, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        Self.appendPadded(second, 2, to: &bytes)
         if let offset = utcOffsetMinutes {
             if offset == 0 {
-                s += "Z"
+                bytes.append(UInt8(ascii: "Z"))
             } else {
                 let a = abs(offset)
-                s += (offset < 0 ? "-" : "+") + Self.padded(a / 60, 2) + ":" + Self.padded(a % 60, 2)
+                bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                Self.appendPadded(a / 60, 2, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                Self.appendPadded(a % 60, 2, to: &bytes)
             }
         }
-        return s
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func padded(_ v: Int, _ width: Int) -> String {
-        let digits = String(abs(v))
-        let pad = String(repeating: "0", count: max(0, width - digits.count))
-        return (v < 0 ? "-" : "") + pad + digits
+    private func appendDate(to bytes: inout [UInt8]) {
+        Self.appendPadded(year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.appendPadded(month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.appendPadded(day, 2, to: &bytes)
+    }
+
+    /// `v` in decimal with at least `width` digits (zeros in front, `-` first
+    /// when negative), written into `bytes`: a value is written for each date
+    /// found, so without a string per field.
+    static func appendPadded(_ v: Int, _ width: Int, to bytes: inout [UInt8]) {
+        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = v.magnitude
+        var count = 1, m = magnitude
+        while m >= 10 {
+            m /= 10
+            count += 1
+        }
+        if count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - count)) }
+        let start = bytes.count
+        m = magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(m % 10))
+            m /= 10
+        } while m > 0
+        bytes[start...].reverse()
     }
 }

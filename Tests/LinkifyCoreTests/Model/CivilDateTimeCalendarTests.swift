@@ -55,5 +55,12 @@ import Testing
         #expect(CivilDateTime(year: 2026, month: 1, day: 2, hour: 3, minute: 4, second: 5).isoDateTime == "2026-01-02T03:04:05")
         #expect(CivilDateTime(year: 2026, month: 1, day: 2, utcOffsetMinutes: 0).isoDateTime == "2026-01-02T00:00:00Z")
         #expect(CivilDateTime(year: 2026, month: 1, day: 2, utcOffsetMinutes: -330).isoDateTime == "2026-01-02T00:00:00-05:30")
+        #expect(CivilDateTime(year: 2026, month: 12, day: 31, hour: 23, minute: 59, second: 59, utcOffsetMinutes: 765).isoDateTime
+                == "2026-12-31T23:59:59+12:45")
+        // Years are written with four digits at least, whatever their size or sign.
+        #expect(CivilDateTime(year: 7, month: 3, day: 9).isoDate == "0007-03-09")
+        #expect(CivilDateTime(year: 12345, month: 10, day: 10).isoDate == "12345-10-10")
+        #expect(CivilDateTime(year: -44, month: 3, day: 15).isoDate == "-0044-03-15")
+        #expect(CivilDateTime(year: 0, month: 1, day: 1).isoDate == "0000-01-01")
     }
 }
