@@ -40,7 +40,7 @@ package struct AddressScanner: EntityScanner {
                 // path below stops at one (words and digit runs hold none), so
                 // the scan goes on from there as it would have.
                 var w = min(quiet, n - 1)
-                while w > i && !Self.isBreak(t[w]) { w -= 1 }
+                while w > i && !ByteClass.isSpace(t[w]) { w -= 1 }
                 if w > i {
                     i = w
                     continue
@@ -101,10 +101,6 @@ package struct AddressScanner: EntityScanner {
         default: return false
         }
     }
-
-    /// A space, tab or line break.
-    @inline(__always)
-    static func isBreak(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
 
     /// How far after a trigger the ZIP, postcode or state must start.
     static let window = 320

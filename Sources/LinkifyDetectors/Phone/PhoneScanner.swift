@@ -42,7 +42,7 @@ package struct PhoneScanner: EntityScanner {
             }
             reader.restart(at: i)
             guard let candidateLength = Self.candidateLength(&reader) else { i += length; continue }
-            if mayHoldNumber(reader, candidateLength), let found = extractMatch(&reader, candidateLength) {
+            if mayHoldNumber(reader.values[0..<candidateLength]), let found = extractMatch(&reader, candidateLength) {
                 if found.start >= minStart {
                     out.append(Entity(kind: .phone, start: found.start, end: found.end,
                                       target: found.number.telURI, value: found.number.e164))
@@ -54,11 +54,7 @@ package struct PhoneScanner: EntityScanner {
         }
     }
 
-    /// Whether the candidate has the digits some valid number needs.
-    func mayHoldNumber(_ reader: PhoneScalarReader, _ length: Int) -> Bool {
-        mayHoldNumber(reader.values[0..<length])
-    }
-
+    /// Whether the scalars have the digits some valid number needs.
     func mayHoldNumber(_ scalars: ArraySlice<UInt32>) -> Bool {
         var digits = 0, plus = false
         for v in scalars {
@@ -353,4 +349,3 @@ package struct PhoneScanner: EntityScanner {
         return v == 0x28 ? 12 : 13
     }
 }
-

@@ -46,10 +46,6 @@ package struct HashtagScanner: EntityScanner {
         out.append(contentsOf: Self.removingURLOverlaps(found, t, from: minStart))
     }
 
-    /// A space, tab or line break: never inside a URL.
-    @inline(__always)
-    static func isBreak(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C }
-
     /// `hashtagBoundary` before the sign at `h`, using nothing before `lastIndex`.
     func precedes(_ t: UnsafeBufferPointer<UInt8>, at h: Int, lastIndex: Int) -> Bool {
         if h == 0 { return lastIndex == 0 }
@@ -72,9 +68,9 @@ package struct HashtagScanner: EntityScanner {
         var scanned = minStart
         for tag in tags where tag.start >= scanned {
             var start = tag.start
-            while start > scanned && !Self.isBreak(t[start - 1]) { start -= 1 }
+            while start > scanned && !ByteClass.isSpace(t[start - 1]) { start -= 1 }
             var end = tag.start
-            while end < t.count && !Self.isBreak(t[end]) { end += 1 }
+            while end < t.count && !ByteClass.isSpace(t[end]) { end += 1 }
             TwitterURLScanner().scan(UnsafeBufferPointer(start: t.baseAddress, count: end), from: start, into: &urls)
             scanned = end
         }
