@@ -62,7 +62,7 @@ def main():
 /// `--phone-region` and `--locale` are checked against (SPEC §2), and the
 /// alpha-3 codes of each, for suggestions. Codes separated by spaces and
 /// line breaks (`code` or `alpha3:alpha2`), searched once per run.
-public enum ISOCodes {{
+package enum ISOCodes {{
     /// ISO 3166-1 alpha-2, upper case ({len(region2)} codes).
     static let regions =
 {wrap(region2, 26)}

@@ -10,7 +10,9 @@ Inputs, all committed:
 
 UTS #58's test lines are a labelled source too (corpus/labels/bare-uts58.tsv:
 the standard marks its links); where the standard and the model disagree the
-standard wins, so each of its lines counts STANDARD_WEIGHT times. A weighed name with a label is a training example: 1 when the label is
+standard wins, so each of its lines counts standard_weight times: the smallest
+of STANDARD_WEIGHTS with which the fit on all sources agrees with every line
+(chosen anew on each run, so a refit never trades a line of the standard away). A weighed name with a label is a training example: 1 when the label is
 `host`, else 0 (the strict reading). The fit is plain batch gradient descent
 on the mean log loss with an L2 penalty, a fixed number of iterations from
 zero weights, the examples in file order: the same inputs give the same
@@ -63,9 +65,17 @@ ITERATIONS = 4000
 RATE = 0.5
 L2 = 0.0005
 # UTS #58 wins where it and the model disagree (issue 22): each of its test
-# lines counts this many times in the fit, the smallest of 1, 3, 5, 10, 20
-# with which the fit on all sources agrees with every label the standard gives.
-STANDARD_WEIGHT = 20
+# lines counts as many times in the fit as the smallest of these with which
+# the fit on all sources agrees with every label the standard gives
+# (standard_weight()).
+STANDARD_WEIGHTS = (1, 3, 5, 10, 20, 30, 50, 100, 200)
+# Sources labelled but kept out of the fit: the shipped weights are judged on
+# them as on text they never saw (docs/accuracy.md). buildah, rclone and lxd
+# were added on 2026-12-06; fitted on, they flip names the unit tests and the
+# new-user replay hold (`user.email="…"`, `sensors.conf.eg`, `typing.final`)
+# that no feature yet describes, so they judge the fit until one does.
+EVALUATION_ONLY = {"buildah", "rclone", "lxd"}
+STANDARD_WEIGHT = STANDARD_WEIGHTS[-1]
 
 
 def read_features():
@@ -132,6 +142,20 @@ def fit(examples):
     return w
 
 
+def standard_weight(rows, labels):
+    """Sets and returns STANDARD_WEIGHT: the smallest of STANDARD_WEIGHTS
+    with which the fit on every source decides each UTS #58 line as the
+    standard does (the largest when none does)."""
+    global STANDARD_WEIGHT
+    for sw in STANDARD_WEIGHTS:
+        STANDARD_WEIGHT = sw
+        w = hundredths(fit(examples_of(rows, labels)))
+        if all(decide(w, r["x"]) == labels[r["key"]]["host"]
+               for r in rows if r["key"][0] == "uts58" and r["key"] in labels):
+            return sw
+    return STANDARD_WEIGHT
+
+
 def hundredths(w):
     return [int(round(v * 100)) for v in w]
 
@@ -144,7 +168,7 @@ def decide(weights, x):
 def examples_of(rows, labels, keep=lambda s: True):
     out = []
     for r in rows:
-        if r["key"] in labels and keep(r["key"][0]):
+        if r["key"] in labels and keep(r["key"][0]) and r["key"][0] not in EVALUATION_ONLY:
             out += [(r["x"], 1 if labels[r["key"]]["host"] else 0)] * (STANDARD_WEIGHT if r["key"][0] == "uts58" else 1)
     return out
 
@@ -244,6 +268,7 @@ def main():
     rows = read_features()
     labels = read_labels()
     tlds = iana_tlds()
+    sw = standard_weight(rows, labels)
     weights = hundredths(fit(examples_of(rows, labels)))
     if a.check:
         shipped = shipped_weights()
@@ -257,7 +282,7 @@ def main():
         print(f"train_bare_names: the binary's {len(rows)} decisions on the corpus are the shipped weights'")
         return
     if a.report:
-        sources = sorted({k[0] for k in labels})
+        sources = sorted({k[0] for k in labels} - EVALUATION_ONLY)
         per = {}
         for held in sources:
             w = hundredths(fit(examples_of(rows, labels, keep=lambda s: s != held)))
@@ -267,19 +292,26 @@ def main():
         print(table(per, "Leave one source out (fit on the others, scored on the one left out):"))
         print()
         dec = [decide(weights, r["x"]) for r in rows]
-        print(table(scores(rows, labels, dec, tlds), "All sources (fitted and scored on the same labels — not a result):"))
+        fitted = {k: v for k, v in labels.items() if k[0] not in EVALUATION_ONLY}
+        kept = {k: v for k, v in labels.items() if k[0] in EVALUATION_ONLY}
+        print(table(scores(rows, fitted, dec, tlds), "All sources fitted on (fitted and scored on the same labels — not a result):"))
         print()
+        if kept:
+            print(table(scores(rows, kept, dec, tlds),
+                        "Sources kept out of the fit (EVALUATION_ONLY), scored with the fit on all the others:"))
+            print()
         shipped = shipped_weights()
         dec = [decide(shipped, r["x"]) for r in rows]
         print(table(scores(rows, labels, dec, tlds),
                     "The shipped weights (the committed table; when it is this fit, the same as the table above — not a result):"))
         print()
+        print(f"UTS #58 lines count {sw} times each.")
         print("Weights (hundredths): bias " + str(weights[-1]) + "; "
               + ", ".join(f"{n} {weights[i]}" for i, (n, _) in enumerate(NAMES)))
         return
     if a.write:
         pathlib.Path(a.write).write_text(swift_table(weights), encoding="utf-8")
-        print(f"train_bare_names: fitted on {len(examples_of(rows, labels))} labelled names -> {a.write}")
+        print(f"train_bare_names: fitted on {len(examples_of(rows, labels))} labelled names (UTS #58 lines counted {sw} times each) -> {a.write}")
         return
     ap.print_help()
 
