@@ -26,7 +26,7 @@ writes only corpus/candidates/bare-enriched-tld.tsv (ids tNNNN) and
 corpus/candidates/counts-enriched-tld.tsv: from each source's bare-name
 candidates whose last label is in IANA's list (../shared/data/
 tlds-alpha-by-domain.txt beside the repository, or --tlds FILE) and that are
-not already labelled in corpus/labels/bare-names.tsv, all of them when there
+not in the uniform draw (corpus/candidates/bare-names.tsv), all of them when there
 are at most ENRICH_PER_SOURCE, else a seeded sample of that many
 (random.Random("22/enrich/SOURCE")). The cap per source, not a share of the
 pool, keeps rare sources covered. Unlike enrich_draw.py's draw (names the
@@ -174,7 +174,7 @@ def enrich(root, tlds_path):
     with open(tlds_path, encoding="ascii") as f:
         tlds = {l.strip().lower().encode() for l in f if l.strip() and not l.startswith("#")}
     labelled = set()
-    with open(os.path.join(root, "corpus/labels/bare-names.tsv"), encoding="utf-8") as f:
+    with open(os.path.join(root, "corpus/candidates/bare-names.tsv"), encoding="utf-8") as f:
         next(f)
         for line in f:
             c = line.split("\t")
