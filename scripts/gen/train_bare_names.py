@@ -56,7 +56,7 @@ NAMES = [
     ("code_line", "codeLine"), ("path_depth", "pathDepth"), ("version_after", "versionAfter"), ("quoted", "quoted"),
     ("table_cell", "tableCell"), ("package_cue", "packageCue"),
     ("web_path", "webPath"), ("non_ascii_top_label", "nonASCIITopLabel"),
-    ("documentation_domain", "documentationDomain"),
+    ("documentation_domain", "documentationDomain"), ("protocol_relative", "protocolRelative"),
 ]
 INDEX = {n: i for i, (n, _) in enumerate(NAMES)}
 NONNEGATIVE = {"document_host"}

@@ -11,42 +11,43 @@ enum BareNameWeights {
 
     static let byFeature: [Int] = [
         115,  // domain_life
-        -182,  // extension_life
-        -63,  // member_life
-        -266,  // word_new_domain
-        -357,  // word_weak_domain
-        -108,  // file_stem
-        -251,  // one_letter_stem
+        -179,  // extension_life
+        -66,  // member_life
+        -262,  // word_new_domain
+        -354,  // word_weak_domain
+        -107,  // file_stem
+        -237,  // one_letter_stem
         -2,  // two_letter_stem
-        -102,  // camel_case
-        -75,  // capitals
-        -193,  // code_span
+        -101,  // camel_case
+        -70,  // capitals
+        -194,  // code_span
         -41,  // obfuscated_address
         -28,  // inner_extension
-        -11,  // capital_top_label
+        -10,  // capital_top_label
         0,  // placeholder
         -51,  // member_access
         -148,  // call
-        -30,  // reverse_domain
+        -29,  // reverse_domain
         -1,  // file_list
         -23,  // line_number
-        14,  // port
-        -177,  // path_after_name
-        -278,  // path_after_extension
-        109,  // cue_word
+        13,  // port
+        -184,  // path_after_name
+        -275,  // path_after_extension
+        108,  // cue_word
         -145,  // setting_value
         0,  // document_host
-        -198,  // document_path
-        -260,  // document_members
+        -231,  // document_path
+        -258,  // document_members
         -91,  // code_line
-        -82,  // path_depth
-        -93,  // version_after
-        -9,  // quoted
-        -21,  // table_cell
-        -297,  // package_cue
-        193,  // web_path
+        -72,  // path_depth
+        -100,  // version_after
+        -14,  // quoted
+        -22,  // table_cell
+        -308,  // package_cue
+        185,  // web_path
         255,  // non_ascii_top_label
-        156,  // documentation_domain
+        149,  // documentation_domain
+        176,  // protocol_relative
     ]
 
     static let names: [String] = [
@@ -87,5 +88,6 @@ enum BareNameWeights {
         "web_path",
         "non_ascii_top_label",
         "documentation_domain",
+        "protocol_relative",
     ]
 }

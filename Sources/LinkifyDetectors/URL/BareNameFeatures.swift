@@ -86,6 +86,11 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     /// The host is under `example.com`, `example.net` or `example.org`, the
     /// names RFC 2606 §3 reserves for documentation.
     case documentationDomain
+    /// `//` right before it, at the start of the text or after a character
+    /// that ends no host or path (a space, a bracket, a quote): a
+    /// protocol-relative address (`[@bep](//github.com/bep)`, RFC 3986 §4.2),
+    /// not a path component.
+    case protocolRelative
 
     /// The name in `--explain` and in the trainer's export.
     var name: String {
@@ -127,6 +132,7 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .webPath: return "web_path"
         case .nonASCIITopLabel: return "non_ascii_top_label"
         case .documentationDomain: return "documentation_domain"
+        case .protocolRelative: return "protocol_relative"
         }
     }
 

@@ -31,7 +31,8 @@
 ///   line of code (`weighDocumentEvidence`).
 /// Never links whatever else holds: SPEC §5's file names (`main.rs`), a name
 /// that is no host name (`notAHostName`: RFC 1123's `_`, UTS #46's `xn--`),
-/// a name directly after `/` or `\` (a path component) and a name followed
+/// a name directly after `/` or `\` (a path component; not after a
+/// protocol-relative `//`, `protocolRelative`) and a name followed
 /// by `:LINE:` (`main.rs:2:5`, a compiler's `file:line:col`); the scanner
 /// checks those itself.
 struct BareNameModel {
@@ -288,6 +289,9 @@ struct BareNameModel {
         if Self.isDocumentationDomain(t, c.host) {
             j.add(.documentationDomain, explains, "under example.com, .net or .org (RFC 2606's names for documentation)")
         }
+        if Self.isProtocolRelative(t, c.host.lowerBound) {
+            j.add(.protocolRelative, explains, "'//' before it (a protocol-relative address)")
+        }
         if t[c.tld.lowerBound] >= 0x80 {
             j.add(.nonASCIITopLabel, explains, "a top label past ASCII (an internationalised domain)")
         }
@@ -320,6 +324,17 @@ struct BareNameModel {
             k += 1
         }
         return depth
+    }
+
+    /// Whether `//` stands right before `start` at the start of the text or
+    /// after a byte that ends no host, path or scheme (not a letter, digit,
+    /// `-`, `_`, `.`, `/`, `\`, `:` or a byte past ASCII): a protocol-relative
+    /// address (RFC 3986 §4.2), as in `href="//example.com"` or `(//github.com/x)`.
+    static func isProtocolRelative(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        guard start >= 2, t[start - 1] == 0x2F, t[start - 2] == 0x2F else { return false }
+        guard start > 2 else { return true }
+        let b = t[start - 3]
+        return !(ByteClass.isHostASCII(b) || b == 0x5F || b == 0x2E || b == 0x2F || b == 0x5C || b == 0x3A || b >= 0x80)
     }
 
     /// `example.` (`isDocumentationDomain`), built once rather than per candidate.

@@ -509,8 +509,10 @@ package struct UTS58Scanner: EntityScanner {
             }
         }
         // A name right after `/` or `\` is a path component (`/usr/share/perl5/file.pl`,
-        // `C:\tools\setup.exe`, `src/main.rs`), never the start of a bare link.
-        if domainStart > 0 && (t[domainStart - 1] == 0x2F || t[domainStart - 1] == 0x5C) {
+        // `C:\tools\setup.exe`, `src/main.rs`), never the start of a bare link;
+        // after a protocol-relative `//` it is a host the model weighs (`protocolRelative`).
+        if domainStart > 0 && (t[domainStart - 1] == 0x2F || t[domainStart - 1] == 0x5C)
+            && !BareNameModel.isProtocolRelative(t, domainStart) {
             state.pathNames.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[domainStart..<labelEnd])))
             let end = max(linkEnd, terminate(t, from: linkEnd, part: nil, cjkIsHard: true))
             state.reject(domainStart, end, .url, .bareName("a path component (after '/' or '\\')"))

@@ -60,6 +60,12 @@ import Testing
         // git-man/changelog.gz: "git clone <url> C:\cygwin\home\USER\repo' is working (again)"
         #expect(marked(#"copied to C:\tools\example.com today"#) == #"copied to C:\tools\example.com today"#)
         #expect(marked("Filename: src/main.rs") == "Filename: src/main.rs")
+        // A protocol-relative `//host` (hugo-news's `[@bep](//github.com/bep)`)
+        // is weighed; `//` inside a path, after a scheme or a word is not one.
+        #expect(fires("protocol_relative", for: "github.com/bep", in: "thanks to [@bep](//github.com/bep)"))
+        #expect(fires("protocol_relative", for: "example.com", in: #"<a href="//example.com">"#))
+        #expect(marked("see a//b.com and /usr//lib.so") == "see a//b.com and /usr//lib.so")
+        #expect(marked("open file:///c.com") == "open |file:///c.com|")
     }
 
     /// `file:LINE:COL` and `file:LINE:` are never host and port (the Rust book's
