@@ -51,6 +51,8 @@ fi
 # Samples of how people write dates and addresses (other projects' test data, Fixtures/realworld-*):
 # floors a little under today's figures, so a reader that loses forms fails here.
 step "real-world date sample" python3 scripts/check/realworld_dates.py --bin .build/release/linkify --min 0.97 0.93 0.97 && passed=$((passed + 1))
+step "dates on the labelled corpus (corpus/labels/dates.tsv, precision floor)" \
+  python3 scripts/corpus/score_dates.py --bin .build/release/linkify --min 0.92 && passed=$((passed + 1))
 step "real-world address sample" python3 scripts/check/address_realworld.py --bin .build/release/linkify --changelogs 0 --min 0.98 0.90 && passed=$((passed + 1))
 step "new-user replay (scripts/check/replay)" python3 scripts/check/replay_new_user.py --bin .build/release/linkify && passed=$((passed + 1))
 step "bare-name model (the corpus export is the binary's, its decisions the weights')" \

@@ -22,6 +22,11 @@ Bare-name codes (label, reason, lenient):
   rd reverse-dns  pn package-name  c code  o other        (all not-host)
 Phone codes: ph phone; id hash ver date time pr(port-range) num tc(table-cell)
   ip code o                                                (all not-phone)
+Date codes (KIND date: corpus/candidates/dates.tsv of date_draw.py, written to
+  corpus/labels/dates.tsv): dt date; dp date, span wrong (the linked span cuts
+  the date or takes more); ver version; id id, number or hash; num quantity,
+  duration or count; gen a generic word naming no particular time; code code,
+  a format pattern or placeholder; o other                (all not-date)
 """
 import os
 import sys
@@ -33,6 +38,8 @@ BARE = {
     "f": "file", "m": "member", "lk": "label-key", "ag": "api-group", "v": "version",
     "ck": "config-key", "rd": "reverse-dns", "pn": "package-name", "c": "code", "o": "other",
 }
+DATE = {"dt": ("date", "date"), "dp": ("date", "span"), "ver": "version", "id": "id", "num": "number",
+        "gen": "generic", "code": "code", "o": "other"}
 PHONE = {"ph": ("phone", "phone"), "id": "id", "hash": "hash", "ver": "version",
          "date": "date", "time": "time", "pr": "port-range", "num": "number",
          "tc": "table-cell", "ip": "ip", "code": "code", "o": "other"}
@@ -44,20 +51,23 @@ def main():
     enriched = kind if kind in ("enriched", "enriched-tld") else None
     if enriched:
         kind = "bare"
-    name = "bare-%s.tsv" % enriched if enriched else "bare-names.tsv" if kind == "bare" else "phones.tsv"
-    codes = BARE if kind == "bare" else PHONE
+    name = ("bare-%s.tsv" % enriched if enriched else "bare-names.tsv" if kind == "bare"
+            else "dates.tsv" if kind == "date" else "phones.tsv")
+    codes = BARE if kind == "bare" else DATE if kind == "date" else PHONE
     cand = os.path.join(root, "corpus/candidates", name)
     out = os.path.join(root, "corpus/labels", name)
     extra = ["label", "reason", "lenient"] if kind == "bare" else ["label", "reason"]
     if enriched:
         extra.append("draw")
+    with open(cand, encoding="utf-8") as f:
+        width = len(next(f).rstrip("\n").split("\t"))
     labels = {}
     if os.path.exists(out):
         with open(out, encoding="utf-8") as f:
             next(f)
             for line in f:
                 c = line.rstrip("\n").split("\t")
-                labels[c[0]] = c[7:]
+                labels[c[0]] = c[width:]
     new = 0
     with open(dec, encoding="utf-8") as f:
         for line in f:
@@ -68,7 +78,8 @@ def main():
             rid, code = parts[0], parts[1]
             v = codes[code]
             if isinstance(v, str):
-                v = ("not-host", v, "not-host") if kind == "bare" else ("not-phone", v)
+                v = (("not-host", v, "not-host") if kind == "bare" else ("not-date", v) if kind == "date"
+                     else ("not-phone", v))
             labels[rid] = list(v) + ([enriched] if enriched else [])
             new += 1
     rows = []

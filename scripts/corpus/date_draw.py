@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Draw the dates a linkify binary links in corpus/text/, for labelling.
+
+usage: date_draw.py --bin BINARY [REPO_ROOT]
+
+Issue 22 asks the corpus to label "the dates it links" for the dates issue
+(issue 26): what share of the spans the date detector links in other projects'
+documentation are dates. This script runs the binary on every file of every
+source (read as plain text, `--detect date`, a fixed reference time so that
+the output does not depend on the day), and from each source's linked spans
+draws up to DATES_PER_SOURCE with random.Random("22/date/SOURCE") (fixed seed
+22), files in byte order of their paths. It writes
+
+  corpus/candidates/dates.tsv         the drawn spans: id (dNNNN), source, file,
+                                      start, end (byte offsets, end exclusive),
+                                      text, context (the span between ⟦ and ⟧,
+                                      as in candidates.py), value (the ISO value
+                                      the binary gave)
+  corpus/candidates/counts-dates.tsv  per source: bytes, spans linked, drawn
+
+The binary chooses what is drawn, never how it is labelled: each row's label
+(labels/dates.tsv, apply_labels.py date) is given by a person reading the
+context. The draw belongs to the binary that made it; scripts/corpus/
+score_dates.py scores any later binary on the same labels.
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from candidates import context, corpus_files, escape, source_order  # noqa: E402
+
+DATES_PER_SOURCE = 40
+SEED = 22
+NOW = "2026-01-01T00:00:00"
+
+
+def linked_dates(binary, path):
+    proc = subprocess.run([binary, "--from", "text", "--detect", "date", "--now", NOW, "--to", "jsonl",
+                           "--offsets", "utf8", path], capture_output=True, check=False)
+    if proc.returncode not in (0, 1):
+        sys.exit(f"date_draw: linkify failed on {path}: {proc.stderr[-300:]!r}")
+    for line in proc.stdout.splitlines():
+        e = json.loads(line)
+        yield e["start"], e["end"], str(e.get("value", ""))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("root", nargs="?", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "../.."))
+    a = ap.parse_args()
+    root = os.path.abspath(a.root)
+    binary = os.path.abspath(a.bin)
+    found, size = {}, {}
+    for source, rel, data in corpus_files(root):
+        size[source] = size.get(source, 0) + len(data)
+        path = os.path.join(root, "corpus/text", source, rel)
+        for s, e, value in linked_dates(binary, path):
+            found.setdefault(source, []).append((rel, s, e, value, data))
+    rows, counts = [], []
+    for source in source_order(size, root):
+        spans = found.get(source, [])
+        rng = random.Random("%d/date/%s" % (SEED, source))
+        drawn = spans if len(spans) <= DATES_PER_SOURCE else rng.sample(spans, DATES_PER_SOURCE)
+        drawn = sorted(drawn, key=lambda c: (c[0].encode(), c[1]))
+        rows += [(source, rel, s, e, escape(d[s:e].decode("utf-8", "replace")), context(d, s, e), value)
+                 for rel, s, e, value, d in drawn]
+        counts.append((source, size[source], len(spans), len(drawn)))
+    out = os.path.join(root, "corpus/candidates")
+    with open(os.path.join(out, "dates.tsv"), "w", encoding="utf-8") as f:
+        f.write("id\tsource\tfile\tstart\tend\ttext\tcontext\tvalue\n")
+        for k, r in enumerate(rows, 1):
+            f.write("d%04d\t" % k + "\t".join(str(x) for x in r) + "\n")
+    with open(os.path.join(out, "counts-dates.tsv"), "w", encoding="utf-8") as f:
+        f.write("source\tbytes\tlinked\tdrawn\n")
+        for c in counts:
+            f.write("\t".join(str(x) for x in c) + "\n")
+    print(f"date_draw: {sum(c[2] for c in counts)} dates linked, {len(rows)} drawn -> corpus/candidates/dates.tsv")
+
+
+if __name__ == "__main__":
+    main()
