@@ -7,47 +7,48 @@
 /// the features' order (`BareNameFeature`'s raw values), `names` their names
 /// in the same order (a test checks that they are `BareNameFeature`'s).
 enum BareNameWeights {
-    static let bias = 255
+    static let bias = 246
 
     static let byFeature: [Int] = [
-        115,  // domain_life
-        -179,  // extension_life
-        -66,  // member_life
-        -262,  // word_new_domain
-        -354,  // word_weak_domain
-        -107,  // file_stem
-        -237,  // one_letter_stem
+        111,  // domain_life
+        -174,  // extension_life
+        -40,  // member_life
+        -278,  // word_new_domain
+        -365,  // word_weak_domain
+        -104,  // file_stem
+        -212,  // one_letter_stem
         -2,  // two_letter_stem
-        -101,  // camel_case
-        -70,  // capitals
-        -194,  // code_span
-        -41,  // obfuscated_address
-        -28,  // inner_extension
+        -133,  // camel_case
+        -66,  // capitals
+        -168,  // code_span
+        -39,  // obfuscated_address
+        -27,  // inner_extension
         -10,  // capital_top_label
         0,  // placeholder
         -51,  // member_access
         -148,  // call
-        -29,  // reverse_domain
+        -33,  // reverse_domain
         -1,  // file_list
-        -23,  // line_number
-        13,  // port
-        -184,  // path_after_name
-        -275,  // path_after_extension
-        108,  // cue_word
-        -145,  // setting_value
+        -26,  // line_number
+        20,  // port
+        -163,  // path_after_name
+        -299,  // path_after_extension
+        105,  // cue_word
+        -136,  // setting_value
         0,  // document_host
-        -231,  // document_path
+        -252,  // document_path
         -258,  // document_members
-        -91,  // code_line
-        -72,  // path_depth
-        -100,  // version_after
-        -14,  // quoted
-        -22,  // table_cell
-        -308,  // package_cue
-        185,  // web_path
+        -72,  // code_line
+        -77,  // path_depth
+        -95,  // version_after
+        -31,  // quoted
+        -21,  // table_cell
+        -306,  // package_cue
+        218,  // web_path
         255,  // non_ascii_top_label
-        149,  // documentation_domain
-        176,  // protocol_relative
+        145,  // documentation_domain
+        177,  // protocol_relative
+        -251,  // image_tag
     ]
 
     static let names: [String] = [
@@ -89,5 +90,6 @@ enum BareNameWeights {
         "non_ascii_top_label",
         "documentation_domain",
         "protocol_relative",
+        "image_tag",
     ]
 }

@@ -91,6 +91,9 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     /// protocol-relative address (`[@bep](//github.com/bep)`, RFC 3986 §4.2),
     /// not a path component.
     case protocolRelative
+    /// A `:tag` closes the path (`registry.example.com/app:1.2`,
+    /// `quay.io/org/image:latest`): a container image reference's tag.
+    case imageTag
 
     /// The name in `--explain` and in the trainer's export.
     var name: String {
@@ -133,6 +136,7 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .nonASCIITopLabel: return "non_ascii_top_label"
         case .documentationDomain: return "documentation_domain"
         case .protocolRelative: return "protocol_relative"
+        case .imageTag: return "image_tag"
         }
     }
 

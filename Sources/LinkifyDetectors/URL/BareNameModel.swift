@@ -289,6 +289,9 @@ struct BareNameModel {
         if Self.isDocumentationDomain(t, c.host) {
             j.add(.documentationDomain, explains, "under example.com, .net or .org (RFC 2606's names for documentation)")
         }
+        if c.hasPath && Self.endsWithTag(t, c.host.upperBound..<c.end) {
+            j.add(.imageTag, explains, "a ':tag' closes the path (an image reference)")
+        }
         if Self.isProtocolRelative(t, c.host.lowerBound) {
             j.add(.protocolRelative, explains, "'//' before it (a protocol-relative address)")
         }
@@ -324,6 +327,23 @@ struct BareNameModel {
             k += 1
         }
         return depth
+    }
+
+    /// Whether the path `r` ends in `:` and a tag (ASCII letters, digits,
+    /// `.`, `_`, `-`) inside its last segment, after a `/` with no `?` or `#`
+    /// between (`/app:1.2`, `/image:latest`; not `:8080` before any `/`).
+    static func endsWithTag(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        var k = r.upperBound
+        while k > r.lowerBound, case let b = t[k - 1], ByteClass.isAlnum(b) || b == 0x2E || b == 0x5F || b == 0x2D { k -= 1 }
+        guard k < r.upperBound, k > r.lowerBound, t[k - 1] == 0x3A else { return false }
+        var j = k - 1
+        while j > r.lowerBound {
+            let b = t[j - 1]
+            if b == 0x2F { return true }
+            if b == 0x3F || b == 0x23 { return false }
+            j -= 1
+        }
+        return false
     }
 
     /// Whether `//` stands right before `start` at the start of the text or

@@ -66,6 +66,9 @@ import Testing
         #expect(fires("protocol_relative", for: "example.com", in: #"<a href="//example.com">"#))
         #expect(marked("see a//b.com and /usr//lib.so") == "see a//b.com and /usr//lib.so")
         #expect(marked("open file:///c.com") == "open |file:///c.com|")
+        // An image reference's `:tag` closes the path; a port before any `/` is no tag.
+        #expect(fires("image_tag", for: "registry.example.com/app:1.2", in: "pull registry.example.com/app:1.2 first"))
+        #expect(!fires("image_tag", for: "example.com:8080/app", in: "see example.com:8080/app"))
     }
 
     /// `file:LINE:COL` and `file:LINE:` are never host and port (the Rust book's
