@@ -39,12 +39,7 @@ package struct DateScanner: EntityScanner {
                 // words of a text): every word form starts with a word of
                 // `words` or `starters` (`wordForm` reads no other), both in `firstWords`.
                 if b < 0x80 {
-                    var k = i
-                    var key: UInt64 = 0
-                    while k < n && ByteClass.isAlpha(t[k]) {
-                        key = key << 5 | UInt64((t[k] | 0x20) - 0x60)
-                        k += 1
-                    }
+                    let (k, key) = TextWord.asciiLetters(t, at: i)
                     if k - i < TextWord.maxLetters && (k == n || t[k] < 0x80)
                         && (k - i > TextWord.maxKeyLetters || firstWords[key] == nil) {
                         i = k

@@ -77,6 +77,20 @@
                         isCapitalized: capitalized, isUppercase: upper)
     }
 
+    /// The run of ASCII letters at `i`: where it ends, and its key packed as
+    /// `read` packs it (the key is `read`'s only for runs of up to
+    /// `maxKeyLetters` letters). A scanner's fast path past words that are no keyword.
+    @inline(__always)
+    @inlinable package static func asciiLetters(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> (end: Int, key: UInt64) {
+        var k = i
+        var key: UInt64 = 0
+        while k < t.count && ByteClass.isAlpha(t[k]) {
+            key = key << 5 | UInt64((t[k] | 0x20) - 0x60)
+            k += 1
+        }
+        return (k, key)
+    }
+
     /// Codes 27–31 for ä ö ü ß é (second byte after 0xC3), with their case.
     @inline(__always)
     @inlinable package static func latinCode(_ b: UInt8) -> (UInt64, Bool)? {
