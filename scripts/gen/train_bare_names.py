@@ -57,10 +57,10 @@ NAMES = [
     ("table_cell", "tableCell"), ("package_cue", "packageCue"),
     ("web_path", "webPath"), ("non_ascii_top_label", "nonASCIITopLabel"),
     ("documentation_domain", "documentationDomain"), ("protocol_relative", "protocolRelative"),
-    ("image_tag", "imageTag"),
+    ("image_tag", "imageTag"), ("document_same_host", "documentSameHost"),
 ]
 INDEX = {n: i for i, (n, _) in enumerate(NAMES)}
-NONNEGATIVE = {"document_host"}
+NONNEGATIVE = {"document_host", "document_same_host"}
 NONPOSITIVE = {"document_path", "document_members", "code_line"}
 ITERATIONS = 4000
 RATE = 0.5

@@ -7,48 +7,49 @@
 /// the features' order (`BareNameFeature`'s raw values), `names` their names
 /// in the same order (a test checks that they are `BareNameFeature`'s).
 enum BareNameWeights {
-    static let bias = 246
+    static let bias = 243
 
     static let byFeature: [Int] = [
-        111,  // domain_life
-        -174,  // extension_life
-        -40,  // member_life
-        -278,  // word_new_domain
-        -365,  // word_weak_domain
-        -104,  // file_stem
-        -212,  // one_letter_stem
+        108,  // domain_life
+        -178,  // extension_life
+        -70,  // member_life
+        -256,  // word_new_domain
+        -338,  // word_weak_domain
+        -94,  // file_stem
+        -185,  // one_letter_stem
         -2,  // two_letter_stem
-        -133,  // camel_case
-        -66,  // capitals
-        -168,  // code_span
+        -123,  // camel_case
+        -89,  // capitals
+        -176,  // code_span
         -39,  // obfuscated_address
-        -27,  // inner_extension
-        -10,  // capital_top_label
+        -30,  // inner_extension
+        -9,  // capital_top_label
         0,  // placeholder
-        -51,  // member_access
-        -148,  // call
-        -33,  // reverse_domain
+        -48,  // member_access
+        -143,  // call
+        -30,  // reverse_domain
         -1,  // file_list
-        -26,  // line_number
-        20,  // port
-        -163,  // path_after_name
-        -299,  // path_after_extension
-        105,  // cue_word
-        -136,  // setting_value
+        -20,  // line_number
+        24,  // port
+        -145,  // path_after_name
+        -285,  // path_after_extension
+        113,  // cue_word
+        -133,  // setting_value
         0,  // document_host
-        -252,  // document_path
-        -258,  // document_members
-        -72,  // code_line
-        -77,  // path_depth
-        -95,  // version_after
-        -31,  // quoted
-        -21,  // table_cell
+        -265,  // document_path
+        -256,  // document_members
+        -85,  // code_line
+        -75,  // path_depth
+        -96,  // version_after
+        -39,  // quoted
+        -20,  // table_cell
         -306,  // package_cue
-        218,  // web_path
+        217,  // web_path
         255,  // non_ascii_top_label
-        145,  // documentation_domain
-        177,  // protocol_relative
-        -251,  // image_tag
+        143,  // documentation_domain
+        172,  // protocol_relative
+        -242,  // image_tag
+        255,  // document_same_host
     ]
 
     static let names: [String] = [
@@ -91,5 +92,6 @@ enum BareNameWeights {
         "documentation_domain",
         "protocol_relative",
         "image_tag",
+        "document_same_host",
     ]
 }

@@ -94,6 +94,10 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     /// A `:tag` closes the path (`registry.example.com/app:1.2`,
     /// `quay.io/org/image:latest`): a container image reference's tag.
     case imageTag
+    /// The text also writes this very host (every label) with a scheme,
+    /// `www.` or as an e-mail domain, and the name has no path (`gcr.io` beside
+    /// `https://gcr.io/v2`), beside `documentHost`'s last two labels (`DocumentHosts`).
+    case documentSameHost
 
     /// The name in `--explain` and in the trainer's export.
     var name: String {
@@ -137,6 +141,7 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .documentationDomain: return "documentation_domain"
         case .protocolRelative: return "protocol_relative"
         case .imageTag: return "image_tag"
+        case .documentSameHost: return "document_same_host"
         }
     }
 

@@ -239,6 +239,7 @@ extension UTS58Scanner {
             var judgement = BareNameModel.Judgement()
             judgement.score = name.score
             let explains = state.explains
+            judgement.bare = name.bare
             if evidence[k].members {
                 judgement.add(.documentMembers, explains,
                               "the text writes '\(UTF8Bytes.string(t, start..<BareNameMembers.stemEnd(t, from: start))).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
@@ -249,7 +250,7 @@ extension UTS58Scanner {
             }
             if judgement.score < 0 && !name.hostCounted {
                 state.updateEvidence()
-                if state.evidence.contains(t, host) { judgement.addDocumentHost(explains: explains) }
+                judgement.addDocumentHost(state.evidence.match(t, host, bare: name.bare), explains: explains)
             }
             guard judgement.score < 0 else { continue }
             retracted.append(start)

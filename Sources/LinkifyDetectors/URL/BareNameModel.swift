@@ -129,9 +129,22 @@ struct BareNameModel {
             }
         }
 
+        /// Whether the name has no path, query or fragment (`documentSameHost` counts only then).
+        var bare = true
+
         /// Adds the document's evidence: the text also writes the name's host as a host.
-        mutating func addDocumentHost(explains: Bool) {
-            add(.documentHost, explains, "the text also writes this host with a scheme, www. or as an email domain")
+        mutating func addDocumentHost(_ m: DocumentHosts.Match, explains: Bool) {
+            if m.lastTwoLabels {
+                add(.documentHost, explains, "the text also writes this host's last two labels with a scheme, www. or as an email domain")
+            }
+            if m.sameHost && bare {
+                add(.documentSameHost, explains, "the text also writes this very host with a scheme, www. or as an email domain")
+            }
+        }
+
+        /// The most the document's hosts can add to the score (`addDocumentHost`).
+        var documentHostGain: Int {
+            max(0, BareNameFeature.documentHost.weight) + (bare ? max(0, BareNameFeature.documentSameHost.weight) : 0)
         }
 
         /// The evidence as `--explain` prints it.
@@ -167,6 +180,7 @@ struct BareNameModel {
     /// the path and members passes) is added when the scan ends.
     static func judge(_ t: UnsafeBufferPointer<UInt8>, _ c: Candidate, explains: Bool) -> Judgement {
         var j = Judgement()
+        j.bare = !c.hasPath
         let (ext, domain, member, word) = weights(t, c.tld)
         let tldName = explains ? UTF8Bytes.string(t, c.tld).lowercased() : ""
         j.add(.domainLife, domain, explains, "'.\(tldName)' as a domain (weight \(domain))")
@@ -615,8 +629,9 @@ struct BareNameModel {
 /// the next; Markdown and HTML inputs are scanned run by run, so there the
 /// evidence is the run. `--explain` prints the judgement the scan made, this
 /// evidence included (`UTS58Scanner.ScanState.explainLink`).
-/// Each host is kept as a 64-bit hash of its lowercased last two labels, in
-/// a table that grows with the hosts found (at most one per 4 bytes of the buffer).
+/// Each host is kept as two 64-bit hashes, of its lowercased last two labels
+/// and of the whole host (`sameHostHash`), in a table that grows with the
+/// hosts found (at most two per 4 bytes of the buffer).
 struct DocumentHosts {
     /// An open-addressing table of the hashes (0 marks an empty slot):
     /// Set<UInt64> would hash each hash again with SipHash, which showed on
@@ -692,10 +707,32 @@ struct DocumentHosts {
         })
     }
 
-    /// Whether `host` shares its last two labels with a host of the text.
-    func contains(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> Bool {
-        guard count > 0, let h = Self.lastTwoLabelsHash(t, host) else { return false }
-        return contains(hash: h)
+    /// What the text's hosts say of a name's `host`: whether one shares its
+    /// last two labels (`documentHost`), and whether one is this very host
+    /// (`documentSameHost`, counted only for a name without a path: `bare`).
+    struct Match: Equatable {
+        var lastTwoLabels = false
+        var sameHost = false
+    }
+
+    /// The hashes `match` looks up for `host` (nil when it has fewer than two labels).
+    struct Keys {
+        var lastTwoLabels: UInt64
+        var sameHost: UInt64?
+    }
+
+    static func keys(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>, bare: Bool) -> Keys? {
+        guard let h = lastTwoLabelsHash(t, host) else { return nil }
+        return Keys(lastTwoLabels: h, sameHost: bare ? sameHostHash(t, host) : nil)
+    }
+
+    func match(_ keys: Keys) -> Match {
+        Match(lastTwoLabels: contains(hash: keys.lastTwoLabels), sameHost: keys.sameHost.map { contains(hash: $0) } ?? false)
+    }
+
+    func match(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>, bare: Bool) -> Match {
+        guard count > 0, let k = Self.keys(t, host, bare: bare) else { return Match() }
+        return match(k)
     }
 
     /// Whether a host with this `lastTwoLabelsHash` was found.
@@ -713,6 +750,7 @@ struct DocumentHosts {
     mutating func insert(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) {
         guard let h = Self.lastTwoLabelsHash(t, host) else { return }
         insert(hash: h)
+        insert(hash: Self.sameHostHash(t, host))
     }
 
     /// Adds the host that starts at `start` and ends at `hostEnd(t, from: start)`,
@@ -761,6 +799,15 @@ struct DocumentHosts {
     /// An ASCII letter, digit, `-` or `.`, or any non-ASCII byte.
     @inline(__always)
     static func isHostByte(_ b: UInt8) -> Bool { ByteClass.isHostASCII(b) || b == 0x2E || b >= 0x80 }
+
+    /// A hash of the whole lowercased `host` (a final dot left out), apart
+    /// from every `lastTwoLabelsHash` (a host of two labels has both).
+    static func sameHostHash(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> UInt64 {
+        var end = host.upperBound
+        while end > host.lowerBound && t[end - 1] == 0x2E { end -= 1 }
+        let h = LabelTable.foldedHash(t, host.lowerBound..<end) ^ 0x5A3E_C0DE_0F0D_0A11
+        return h == 0 ? 1 : h
+    }
 
     /// A hash of the lowercased last two labels of `host` (a final dot left
     /// out; `LabelTable.foldedHash`), or nil when it has fewer than two.
@@ -850,14 +897,16 @@ struct LinkedName {
     var start: Int
     var score: Int
     var hostCounted: Bool
+    /// No path, query or fragment (`BareNameModel.Judgement.bare`).
+    var bare: Bool
 }
 
 /// A bare name whose fate waits for the end of the scan (`DocumentHosts`).
 struct PendingName {
     var start: Int
     var end: Int
-    /// `DocumentHosts.lastTwoLabelsHash` of its host.
-    var hash: UInt64
+    /// The hashes of its host the document's hosts are looked up by (`DocumentHosts.keys`).
+    var keys: DocumentHosts.Keys
     /// The scan's judgement so far (its evidence in words when explaining):
     /// what `--explain` prints, plus the document's host if that links it.
     var judgement: BareNameModel.Judgement
@@ -869,17 +918,17 @@ extension UTS58Scanner {
     func settlePending(_ state: inout ScanState, into out: inout [Entity]) {
         var linked: [Entity] = []
         for name in state.pending {
-            if state.evidence.contains(hash: name.hash) {
+            var judgement = name.judgement
+            judgement.addDocumentHost(state.evidence.match(name.keys), explains: state.explains)
+            if judgement.isLink {
                 var entity = Entity(kind: .url, start: name.start, end: name.end, targetPrefix: .https)
                 HostSpoof.check(&entity, in: state.t)
                 linked.append(entity)
-                var judgement = name.judgement
-                judgement.addDocumentHost(explains: state.explains)
                 if state.explains && reportsURLs { state.explainLink(name.start, name.end, judgement) }
                 if state.explains { state.linkedBare.append(LinkedBareName(start: name.start, end: name.end, judgement: judgement)) }
-                state.linkedNames.append(LinkedName(start: name.start, score: judgement.score, hostCounted: true))
+                state.linkedNames.append(LinkedName(start: name.start, score: judgement.score, hostCounted: true, bare: judgement.bare))
             } else {
-                state.reject(name.start, name.end, .url, .bareName(name.judgement.summary))
+                state.reject(name.start, name.end, .url, .bareName(judgement.summary))
             }
         }
         state.pending.removeAll()
@@ -911,7 +960,7 @@ extension UTS58Scanner {
             if Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host])), in: state.pathNames) != nil {
                 j.add(.documentPath, true, "")
             }
-            if state.evidence.contains(t, host) { j.addDocumentHost(explains: true) }
+            j.addDocumentHost(state.evidence.match(t, host, bare: j.bare), explains: true)
             state.rejected.append(Explanation(start: name.start, end: name.end, kind: .url, verdict: .weighed(j.weighing)))
         }
     }

@@ -548,14 +548,17 @@ package struct UTS58Scanner: EntityScanner {
             // A name that only the document's evidence can link: linked now if
             // a host found so far has its last two labels, else decided when the scan ends.
             var hostCounted = false
-            if !judgement.isLink && judgement.score + BareNameFeature.documentHost.weight >= 0,
-               let hash = DocumentHosts.lastTwoLabelsHash(t, candidate.host) {
+            if !judgement.isLink && judgement.score + judgement.documentHostGain >= 0,
+               let keys = DocumentHosts.keys(t, candidate.host, bare: judgement.bare) {
                 state.updateEvidence()
-                if state.evidence.contains(hash: hash) {
-                    judgement.addDocumentHost(explains: state.explains)
+                var withHost = judgement
+                withHost.addDocumentHost(state.evidence.match(keys), explains: state.explains)
+                if withHost.isLink {
+                    judgement = withHost
                     hostCounted = true
                 } else {
-                    state.pending.append(PendingName(start: domainStart, end: end, hash: hash, judgement: judgement))
+                    // The evidence may come later in the window: decided when the scan ends.
+                    state.pending.append(PendingName(start: domainStart, end: end, keys: keys, judgement: judgement))
                     return .skip(to: end)
                 }
             }
@@ -566,7 +569,7 @@ package struct UTS58Scanner: EntityScanner {
             // (Also when URLs are not reported: the finder matches rules to the
             // candidates reported, and reading `reportsURLs` here costs the plain scan.)
             if state.explains { state.explainLink(domainStart, end, judgement) }
-            state.linkedNames.append(LinkedName(start: domainStart, score: judgement.score, hostCounted: hostCounted))
+            state.linkedNames.append(LinkedName(start: domainStart, score: judgement.score, hostCounted: hostCounted, bare: judgement.bare))
             if state.explains { state.linkedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
         } else {
             state.evidenceStarts.append(domainStart)

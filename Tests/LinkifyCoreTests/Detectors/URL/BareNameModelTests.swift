@@ -51,6 +51,14 @@ import Testing
         #expect(fires("document_host", for: "download.example.so", in: "mirror at download.example.so, mail admin@example.so"))
         #expect(fires("document_host", for: "example.pl", in: "see www.example.pl and example.pl"))
         #expect(!fires("document_host", for: "example.pl", in: "example.pl"))
+        // The very host written with a scheme (containerd's `gcr.io` beside
+        // `https://gcr.io/v2`) weighs apart from its last two labels, and only
+        // for a name without a path.
+        #expect(fires("document_same_host", for: "gcr.io", in: "endpoints for gcr.io + default endpoint https://gcr.io/v2"))
+        #expect(!fires("document_same_host", for: "gcr.io", in: "endpoints for gcr.io + https://mirror.gcr.io/v2"))
+        #expect(fires("document_host", for: "gcr.io", in: "endpoints for gcr.io + https://mirror.gcr.io/v2"))
+        #expect(!fires("document_same_host", for: "gcr.io/app", in: "pull gcr.io/app from https://gcr.io/v2"))
+        #expect(fires("document_same_host", for: "Example.COM", in: "mail bob@example.com at Example.COM."))
     }
 
     /// A name directly after `/` or `\` is a path component.
