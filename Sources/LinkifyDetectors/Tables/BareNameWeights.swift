@@ -7,49 +7,49 @@
 /// the features' order (`BareNameFeature`'s raw values), `names` their names
 /// in the same order (a test checks that they are `BareNameFeature`'s).
 enum BareNameWeights {
-    static let bias = 243
+    static let bias = 242
 
     static let byFeature: [Int] = [
-        108,  // domain_life
-        -178,  // extension_life
-        -70,  // member_life
-        -256,  // word_new_domain
-        -338,  // word_weak_domain
-        -94,  // file_stem
-        -185,  // one_letter_stem
+        107,  // domain_life
+        -177,  // extension_life
+        -73,  // member_life
+        -254,  // word_new_domain
+        -356,  // word_weak_domain
+        -93,  // file_stem
+        -184,  // one_letter_stem
         -2,  // two_letter_stem
-        -123,  // camel_case
+        -120,  // camel_case
         -89,  // capitals
-        -176,  // code_span
+        -174,  // code_span
         -39,  // obfuscated_address
-        -30,  // inner_extension
-        -9,  // capital_top_label
+        -29,  // inner_extension
+        -8,  // capital_top_label
         0,  // placeholder
-        -48,  // member_access
-        -143,  // call
+        -44,  // member_access
+        -138,  // call
         -30,  // reverse_domain
         -1,  // file_list
         -20,  // line_number
         24,  // port
-        -145,  // path_after_name
+        -143,  // path_after_name
         -285,  // path_after_extension
-        113,  // cue_word
-        -133,  // setting_value
+        114,  // cue_word
+        -128,  // setting_value
         0,  // document_host
         -265,  // document_path
-        -256,  // document_members
-        -85,  // code_line
+        -259,  // document_members
+        -87,  // code_line
         -75,  // path_depth
         -96,  // version_after
         -39,  // quoted
         -20,  // table_cell
-        -306,  // package_cue
-        217,  // web_path
-        255,  // non_ascii_top_label
-        143,  // documentation_domain
-        172,  // protocol_relative
-        -242,  // image_tag
-        255,  // document_same_host
+        -305,  // package_cue
+        216,  // web_path
+        256,  // non_ascii_top_label
+        142,  // documentation_domain
+        171,  // protocol_relative
+        -240,  // image_tag
+        257,  // document_same_host
     ]
 
     static let names: [String] = [
