@@ -7,49 +7,49 @@
 /// the features' order (`BareNameFeature`'s raw values), `names` their names
 /// in the same order (a test checks that they are `BareNameFeature`'s).
 enum BareNameWeights {
-    static let bias = 242
+    static let bias = 243
 
     static let byFeature: [Int] = [
-        107,  // domain_life
-        -177,  // extension_life
-        -73,  // member_life
-        -254,  // word_new_domain
-        -356,  // word_weak_domain
-        -93,  // file_stem
-        -184,  // one_letter_stem
+        110,  // domain_life
+        -174,  // extension_life
+        -51,  // member_life
+        -273,  // word_new_domain
+        -379,  // word_weak_domain
+        -97,  // file_stem
+        -180,  // one_letter_stem
         -2,  // two_letter_stem
-        -120,  // camel_case
-        -89,  // capitals
-        -174,  // code_span
-        -39,  // obfuscated_address
+        -128,  // camel_case
+        -98,  // capitals
+        -155,  // code_span
+        -38,  // obfuscated_address
         -29,  // inner_extension
         -8,  // capital_top_label
         0,  // placeholder
-        -44,  // member_access
-        -138,  // call
-        -30,  // reverse_domain
+        -45,  // member_access
+        -144,  // call
+        -35,  // reverse_domain
         -1,  // file_list
-        -20,  // line_number
-        24,  // port
-        -143,  // path_after_name
-        -285,  // path_after_extension
+        -23,  // line_number
+        28,  // port
+        -175,  // path_after_name
+        -304,  // path_after_extension
         114,  // cue_word
-        -128,  // setting_value
+        -75,  // setting_value
         0,  // document_host
-        -265,  // document_path
-        -259,  // document_members
-        -87,  // code_line
-        -75,  // path_depth
-        -96,  // version_after
-        -39,  // quoted
+        -279,  // document_path
+        -265,  // document_members
+        -91,  // code_line
+        -72,  // path_depth
+        -91,  // version_after
+        -42,  // quoted
         -20,  // table_cell
-        -305,  // package_cue
-        216,  // web_path
-        256,  // non_ascii_top_label
-        142,  // documentation_domain
-        171,  // protocol_relative
-        -240,  // image_tag
-        257,  // document_same_host
+        -298,  // package_cue
+        229,  // web_path
+        255,  // non_ascii_top_label
+        127,  // documentation_domain
+        173,  // protocol_relative
+        -252,  // image_tag
+        239,  // document_same_host
     ]
 
     static let names: [String] = [
