@@ -615,8 +615,9 @@ struct BareNameModel {
 
 /// The hosts a text writes where they are surely hosts: after `scheme://`,
 /// starting with `www.`, or after `@` (an email domain). A bare name that
-/// shares its last two labels with one of them is a domain wherever it
-/// appears.
+/// shares its last two labels with one of them (`documentHost`), or is one
+/// of them and has no path (`documentSameHost`), has that evidence, weighed
+/// like the rest (`BareNameWeights`).
 ///
 /// The scanner collects them as it finds those URLs, `www.` names and
 /// addresses, and decides the bare names that only this evidence could make

@@ -546,7 +546,9 @@ package struct UTS58Scanner: EntityScanner {
             var judgement = BareNameModel.judge(t, candidate, explains: state.explains)
             if state.explains { state.weighedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
             // A name that only the document's evidence can link: linked now if
-            // a host found so far has its last two labels, else decided when the scan ends.
+            // the hosts found so far give enough (its last two labels,
+            // `documentHost`; the very host, `documentSameHost`), else decided
+            // when the scan ends.
             var hostCounted = false
             if !judgement.isLink && judgement.score + judgement.documentHostGain >= 0,
                let keys = DocumentHosts.keys(t, candidate.host, bare: judgement.bare) {
