@@ -631,7 +631,7 @@ struct BareNameModel {
 /// evidence is the run. `--explain` prints the judgement the scan made, this
 /// evidence included (`UTS58Scanner.ScanState.explainLink`).
 /// Each host is kept as two 64-bit hashes, of its lowercased last two labels
-/// and of the whole host (`sameHostHash`), in a table that grows with the
+/// and of the whole host (`keys`), in a table that grows with the
 /// hosts found (at most two per 4 bytes of the buffer).
 struct DocumentHosts {
     /// An open-addressing table of the hashes (0 marks an empty slot):
@@ -722,21 +722,16 @@ struct DocumentHosts {
         var sameHost: UInt64?
     }
 
-    static func keys(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>, bare: Bool) -> Keys? {
-        guard let h = lastTwoLabelsHash(t, host) else { return nil }
-        return Keys(lastTwoLabels: h, sameHost: bare ? sameHostHash(t, host) : nil)
-    }
-
     func match(_ keys: Keys) -> Match {
         Match(lastTwoLabels: contains(hash: keys.lastTwoLabels), sameHost: keys.sameHost.map { contains(hash: $0) } ?? false)
     }
 
     func match(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>, bare: Bool) -> Match {
-        guard count > 0, let k = Self.keys(t, host, bare: bare) else { return Match() }
+        guard count > 0, let k = Self.keys(t, host, whole: bare) else { return Match() }
         return match(k)
     }
 
-    /// Whether a host with this `lastTwoLabelsHash` was found.
+    /// Whether a host with this hash (`keys`) was found.
     func contains(hash h: UInt64) -> Bool {
         guard count > 0 else { return false }
         let mask = slots.count - 1
@@ -749,9 +744,9 @@ struct DocumentHosts {
     }
 
     mutating func insert(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) {
-        guard let h = Self.lastTwoLabelsHash(t, host) else { return }
-        insert(hash: h)
-        insert(hash: Self.sameHostHash(t, host))
+        guard let h = Self.keys(t, host, whole: true) else { return }
+        insert(hash: h.lastTwoLabels)
+        if let whole = h.sameHost { insert(hash: whole) }
     }
 
     /// Adds the host that starts at `start` and ends at `hostEnd(t, from: start)`,
@@ -801,18 +796,12 @@ struct DocumentHosts {
     @inline(__always)
     static func isHostByte(_ b: UInt8) -> Bool { ByteClass.isHostASCII(b) || b == 0x2E || b >= 0x80 }
 
-    /// A hash of the whole lowercased `host` (a final dot left out), apart
-    /// from every `lastTwoLabelsHash` (a host of two labels has both).
-    static func sameHostHash(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> UInt64 {
-        var end = host.upperBound
-        while end > host.lowerBound && t[end - 1] == 0x2E { end -= 1 }
-        let h = LabelTable.foldedHash(t, host.lowerBound..<end) ^ 0x5A3E_C0DE_0F0D_0A11
-        return h == 0 ? 1 : h
-    }
-
-    /// A hash of the lowercased last two labels of `host` (a final dot left
-    /// out; `LabelTable.foldedHash`), or nil when it has fewer than two.
-    static func lastTwoLabelsHash(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> UInt64? {
+    /// The hashes of `host` (a final dot left out; `LabelTable.foldedHash`
+    /// of the lowercased bytes), or nil when it has fewer than two labels:
+    /// of its last two labels, and, when `whole`, of the whole host, marked
+    /// apart from every last-two-labels hash (a host of two labels has both,
+    /// from one pass over its bytes).
+    static func keys(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>, whole: Bool) -> Keys? {
         var end = host.upperBound
         while end > host.lowerBound && t[end - 1] == 0x2E { end -= 1 }
         var k = end
@@ -825,7 +814,10 @@ struct DocumentHosts {
             k -= 1
         }
         guard dots >= 1, k < end, t[k] != 0x2E else { return nil }
-        return LabelTable.foldedHash(t, k..<end)
+        let lastTwo = LabelTable.foldedHash(t, k..<end)
+        guard whole else { return Keys(lastTwoLabels: lastTwo, sameHost: nil) }
+        let h = (k == host.lowerBound ? lastTwo : LabelTable.foldedHash(t, host.lowerBound..<end)) ^ 0x5A3E_C0DE_0F0D_0A11
+        return Keys(lastTwoLabels: lastTwo, sameHost: h == 0 ? 1 : h)
     }
 }
 

@@ -551,7 +551,7 @@ package struct UTS58Scanner: EntityScanner {
             // when the scan ends.
             var hostCounted = false
             if !judgement.isLink && judgement.score + judgement.documentHostGain >= 0,
-               let keys = DocumentHosts.keys(t, candidate.host, bare: judgement.bare) {
+               let keys = DocumentHosts.keys(t, candidate.host, whole: judgement.bare) {
                 state.updateEvidence()
                 var withHost = judgement
                 withHost.addDocumentHost(state.evidence.match(keys), explains: state.explains)
