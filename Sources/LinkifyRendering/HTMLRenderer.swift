@@ -67,7 +67,9 @@ package struct HTMLRenderer: Renderer {
         let isTime = entity.isUnlinkedDate
         if isTime {
             writer.append("<time datetime=\"")
-            writer.appendEscaped(entity.target(in: text))
+            // A range's value is `START/END`; the attribute takes its start (SPEC §3).
+            let value = entity.target(in: text)
+            writer.appendEscaped(String(value.prefix { $0 != "/" }))
             writer.append(0x22)
         }
         var escapedText: Range<Int>?

@@ -65,10 +65,20 @@ extension Linkifier {
             case .phone: return .phoneNumber(v)
             case .address: return .address(v)
             case .date:
-                guard let parsed = CivilDateTime(iso8601: v) else { return nil }
-                return v.utf8.count > 10 ? .dateTime(parsed) : .date(parsed)
+                if let slash = v.firstIndex(of: "/") {   // a range, `START/END`
+                    guard let start = Self.dateValue(v[..<slash]), let end = Self.dateValue(v[v.index(after: slash)...])
+                    else { return nil }
+                    return .interval(start: start, end: end)
+                }
+                return Self.dateValue(Substring(v))
             default: return nil
             }
+        }
+
+        /// `.date` or `.dateTime` for one ISO 8601 value.
+        static func dateValue(_ v: Substring) -> Value? {
+            guard let parsed = CivilDateTime(iso8601: String(v)) else { return nil }
+            return v.utf8.count > 10 ? .dateTime(parsed) : .date(parsed)
         }
 
         /// Matches are equal when their ranges, kinds, targets and values are.
@@ -92,6 +102,9 @@ extension Linkifier {
         case date(CivilDateTime)
         /// A day and a time of day, with a UTC offset when the text gave one.
         case dateTime(CivilDateTime)
+        /// A range written as one phrase (`Jan 5–7`, `9am to 5pm`): its
+        /// start and end, each a `.date` or a `.dateTime`.
+        indirect case interval(start: Value, end: Value)
         /// A phone number in E.164 form (`+14155550100`).
         case phoneNumber(String)
         /// A street address on one line.

@@ -14,6 +14,17 @@ struct DateMatch {
     /// Whether the text gives the year (`Jul 13` does not; `date(1)` and
     /// `git log` give it after the time: `DateReader+Logs.swift`).
     var hasYear = true
+    /// Whether the text gives a time of day and no day (`9am`, `at noon`):
+    /// the other end of a range may give its day (`9am to 5pm, 20 May`).
+    var timeAlone = false
+    /// Whether the hour is 1–12 read without am/pm, `Uhr` or a part of the
+    /// day (`3:30` of `3:30–4:30pm`): the other end of a range may say which half.
+    var openHour = false
+    /// Whether the text says which half of the day the hour is in (`pm`, `abends`).
+    var halfDayWritten = false
+    /// Whether the text gives the day of the month by number beside the month
+    /// (`Jan 5`, `5. Dezember`): a bare day after a dash is in the same month (`Jan 5–7`).
+    var writtenDay = false
 
     /// The ISO 8601 value of SPEC §3: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[zone]`.
     var iso: String { hasTime ? value.isoDateTime : value.isoDate }
@@ -24,6 +35,8 @@ struct ClockMatch {
     var end: Int
     var hour: Int, minute: Int, second: Int
     var offset: Int?
+    /// See `DateMatch.openHour` and `DateMatch.halfDayWritten`.
+    var openHour = false, halfDayWritten = false
 }
 
 /// Reads the date forms that start at one position of the text: bounded
@@ -337,10 +350,14 @@ struct DateReader {
     func dayMonth(day: Int, month: Int, year: Int?, end: Int) -> DateMatch? {
         if let year {
             guard CivilDateTime.isValidDate(year: year, month: month, day: day) else { return nil }
-            return DateMatch(end: end, value: CivilDateTime(year: year, month: month, day: day), hasTime: false)
+            var m = DateMatch(end: end, value: CivilDateTime(year: year, month: month, day: day), hasTime: false)
+            m.writtenDay = true
+            return m
         }
         guard let date = nextOccurrence(month: month, day: day) else { return nil }
-        return DateMatch(end: end, value: date, hasTime: false, hasYear: false)
+        var m = DateMatch(end: end, value: date, hasTime: false, hasYear: false)
+        m.writtenDay = true
+        return m
     }
 
     /// `Friday, 5 December 2026`, `Thu, 27 Jan 2028 21:30:38 +0100`, or a bare
@@ -373,8 +390,9 @@ struct DateReader {
     /// A time, then maybe a date: `17:30`, `5pm tomorrow`, `10am on 3 March`.
     func timeFirst(at i: Int) -> DateMatch? {
         guard let c = clock(at: i, afterISODate: false) else { return nil }
-        let m = combined(DateMatch(end: i, value: today, hasTime: false), c.clock)
+        var m = combined(DateMatch(end: i, value: today, hasTime: false), c.clock)
         if let dated = withDate(m) { return dated }
+        m.timeAlone = true
         // A time, maybe a zone, then a year (`Sunday July, 7 12:45:00 PST 1996`,
         // Linux-PAM's changelog): the end of a log date whose day was not
         // read. Its day is in that year, not today, so it is no time of today.
@@ -395,9 +413,11 @@ struct DateReader {
     /// `noon tomorrow`, `midnight on Friday`, `at noon` (today).
     func wordTimeFirst(_ w: TextWord) -> DateMatch? {
         let clock = ClockMatch(end: w.end, hour: w.key == DateWords.midnight ? 0 : 12, minute: 0, second: 0)
-        let m = combined(DateMatch(end: w.start, value: today, hasTime: false), clock)
+        var m = combined(DateMatch(end: w.start, value: today, hasTime: false), clock)
+        if let dated = withDate(m) { return dated }
+        m.timeAlone = true
         // Alone, only after a cue: `at noon`, `by midnight`; not `the midnight oil`, `Midnight Commander`.
-        return withDate(m) ?? (followsCue(w.start) ? m : nil)
+        return followsCue(w.start) ? m : nil
     }
 
     /// The time `m` followed by the date it is on (`5pm| tomorrow`, `10am| on 3 March`), or nil.
@@ -454,7 +474,11 @@ struct DateReader {
         v.minute = c.minute
         v.second = c.second
         v.utcOffsetMinutes = c.offset
-        return DateMatch(end: c.end, value: v, hasTime: true, hasYear: m.hasYear)
+        var r = DateMatch(end: c.end, value: v, hasTime: true, hasYear: m.hasYear)
+        r.openHour = c.openHour
+        r.halfDayWritten = c.halfDayWritten
+        r.writtenDay = m.writtenDay
+        return r
     }
 
     /// `17:30`, `17:30:05.25`, `5pm`, `10:00 p.m.`, `5.30pm`, `17 Uhr`, each
@@ -465,7 +489,7 @@ struct DateReader {
         guard let h = number(at: i, max: 2) else { return nil }
         var p = i + h.count
         var minute = 0, second = 0
-        var colon = false, dotted = false
+        var colon = false, dotted = false, open = false
         if byte(p) == 0x3A, let m = number(at: p + 1, max: 2), m.count == 2 {
             minute = m.value
             p += 3
@@ -487,25 +511,31 @@ struct DateReader {
             dotted = true
         }
         var hour = h.value
+        var half = false
         if let (isPM, e) = meridiem(at: p) {
             guard (1...12).contains(hour) else { return nil }
             hour = hour % 12 + (isPM ? 12 : 0)
             p = e
+            half = true
         } else if let e = uhr(at: p) {
             p = e
             if let (part, e2) = dayPartAfterTime(p) {   // 7 Uhr abends
                 hour = part.adjusted(hour)
                 p = e2
+                half = true
             }
         } else {
             guard colon, !dotted else { return nil }
             if let (part, e2) = dayPartAfterTime(p) {   // 3:18 früh, 3:15 in the afternoon
                 hour = part.adjusted(hour)
                 p = e2
+                half = true
+            } else {
+                open = (1...12).contains(hour)
             }
         }
         guard hour <= 23, minute <= 59, second <= 60 else { return nil }
-        var c = ClockMatch(end: p, hour: hour, minute: minute, second: second, offset: nil)
+        var c = ClockMatch(end: p, hour: hour, minute: minute, second: second, offset: nil, openHour: open, halfDayWritten: half)
         if let (offset, e) = zone(at: p, afterISODate: afterISODate || second > 0 && colon) {
             c.offset = offset
             c.end = e

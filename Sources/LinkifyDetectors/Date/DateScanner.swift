@@ -28,10 +28,16 @@ package struct DateScanner: EntityScanner {
         while i < n {
             let b = t[i]
             if ByteClass.isDigit(b) {
-                if Self.canStartNumber(t, at: i), let m = reader.match(at: i) {
-                    emit(m, start: i, into: &out)
-                    i = m.end
-                    continue
+                if Self.canStartNumber(t, at: i) {
+                    if let m = reader.match(at: i) {
+                        i = emit(m, start: i, reader, into: &out)
+                        continue
+                    }
+                    if let r = reader.range(fromNumberAt: i) {
+                        emit(r.iso, start: i, end: r.end, into: &out)
+                        i = r.end
+                        continue
+                    }
                 }
                 while i < n && ByteClass.isDigit(t[i]) { i += 1 }
             } else if ByteClass.isAlpha(b) || (b >= 0xC3 && b <= 0xC5) {
@@ -49,16 +55,14 @@ package struct DateScanner: EntityScanner {
                 let word = TextWord.read(t, at: i)
                 if let w = word, w.key != 0, Self.mayStart(w, words, starters), !TextWord.continuesWord(t, before: i),
                    let m = reader.wordForm(w) {
-                    emit(m, start: i, into: &out)
-                    i = m.end
+                    i = emit(m, start: i, reader, into: &out)
                     continue
                 }
                 i = max(i + 1, word?.end ?? i + 1)
             } else if b >= 0xE0 {
                 let (scalar, length) = UTF8Bytes.decode(t, at: i)
                 if Self.cjkStarts.contains(scalar) && Self.canStartCJK(t, at: i, scalar), let m = reader.match(at: i) {
-                    emit(m, start: i, into: &out)
-                    i = m.end
+                    i = emit(m, start: i, reader, into: &out)
                     continue
                 }
                 i += length
@@ -75,12 +79,21 @@ package struct DateScanner: EntityScanner {
         return words.mayContain(initial: initial, letters: length) || starters.mayContain(initial: initial, letters: length)
     }
 
-    func emit(_ m: DateMatch, start: Int, into out: inout [Entity]) {
-        let iso = m.iso
+    /// Emits `m`, or the range it begins (`DateRange`), and returns where scanning goes on.
+    func emit(_ m: DateMatch, start: Int, _ reader: DateReader, into out: inout [Entity]) -> Int {
+        if let r = reader.range(from: m, start: start) {
+            emit(r.iso, start: start, end: r.end, into: &out)
+            return r.end
+        }
+        emit(m.iso, start: start, end: m.end, into: &out)
+        return m.end
+    }
+
+    func emit(_ iso: String, start: Int, end: Int, into out: inout [Entity]) {
         if let template {
-            out.append(Entity(kind: .date, start: start, end: m.end, target: URLTemplate.expand(template, value: iso), value: iso))
+            out.append(Entity(kind: .date, start: start, end: end, target: URLTemplate.expand(template, value: iso), value: iso))
         } else {
-            out.append(.unlinkedDate(start: start, end: m.end, value: iso))
+            out.append(.unlinkedDate(start: start, end: end, value: iso))
         }
     }
 

@@ -223,6 +223,11 @@ enum DateWords {
     static let s = TextWord.key("s")
     static let a = TextWord.key("a")
     static let an = TextWord.key("an")
+    /// Words that join the two ends of a range (`Monday to Friday`, `9 bis 17 Uhr`).
+    static let rangeWords: Set<UInt64> = Set(["to", "until", "till", "til", "through", "thru", "bis"].map(TextWord.key))
+    /// `and`, `und`: a range's joining word only after `rangeOpeners` (`between 3 and 5pm`).
+    static let rangeAnd: Set<UInt64> = Set(["and", "und"].map(TextWord.key))
+    static let rangeOpeners: Set<UInt64> = Set(["between", "zwischen"].map(TextWord.key))
     /// Words after which a spelled time or a day without month is a time or
     /// date (`at midnight`, `by the 15th`, `on 2/15`).
     static let cues: Set<UInt64> = Set(["at", "on", "by", "until", "till", "til", "before", "after", "around", "from",
