@@ -53,6 +53,8 @@ fi
 step "real-world date sample" python3 scripts/check/realworld_dates.py --bin .build/release/linkify --min 0.97 0.93 0.97 && passed=$((passed + 1))
 step "dates on the labelled corpus (corpus/labels/dates.tsv, precision floor)" \
   python3 scripts/corpus/score_dates.py --bin .build/release/linkify --min 0.92 && passed=$((passed + 1))
+step "dates the period and range rules added (corpus/labels/dates-periods.tsv, precision floor)" \
+  python3 scripts/corpus/score_dates.py --bin .build/release/linkify --draw periods --min 0.95 && passed=$((passed + 1))
 step "real-world address sample" python3 scripts/check/address_realworld.py --bin .build/release/linkify --changelogs 0 --min 0.98 0.90 && passed=$((passed + 1))
 step "new-user replay (scripts/check/replay)" python3 scripts/check/replay_new_user.py --bin .build/release/linkify && passed=$((passed + 1))
 step "bare-name model (the corpus export is the binary's, its decisions the weights')" \

@@ -47,12 +47,15 @@ PHONE = {"ph": ("phone", "phone"), "id": "id", "hash": "hash", "ver": "version",
 
 def main():
     kind, dec = sys.argv[1], sys.argv[2]
+    draw = ""
+    if kind.startswith("date:"):   # an added draw of date_draw.py --since (date:NAME)
+        kind, draw = "date", "-" + kind[5:]
     root = sys.argv[3] if len(sys.argv) > 3 else os.getcwd()
     enriched = kind if kind in ("enriched", "enriched-tld") else None
     if enriched:
         kind = "bare"
     name = ("bare-%s.tsv" % enriched if enriched else "bare-names.tsv" if kind == "bare"
-            else "dates.tsv" if kind == "date" else "phones.tsv")
+            else "dates%s.tsv" % draw if kind == "date" else "phones.tsv")
     codes = BARE if kind == "bare" else DATE if kind == "date" else PHONE
     cand = os.path.join(root, "corpus/candidates", name)
     out = os.path.join(root, "corpus/labels", name)

@@ -2,6 +2,7 @@
 """Draw the dates a linkify binary links in corpus/text/, for labelling.
 
 usage: date_draw.py --bin BINARY [REPO_ROOT]
+       date_draw.py --bin BINARY --since OLD_BINARY --name NAME [REPO_ROOT]
 
 Issue 22 asks the corpus to label "the dates it links" for the dates issue
 (issue 26): what share of the spans the date detector links in other projects'
@@ -17,6 +18,13 @@ draws up to DATES_PER_SOURCE with random.Random("22/date/SOURCE") (fixed seed
                                       as in candidates.py), value (the ISO value
                                       the binary gave)
   corpus/candidates/counts-dates.tsv  per source: bytes, spans linked, drawn
+
+With --since, the draw is of what a change adds: the spans BINARY links that
+overlap none OLD_BINARY links, drawn alike (seed "22/date-NAME/SOURCE") into
+corpus/candidates/dates-NAME.tsv and counts-dates-NAME.tsv (ids NAME-NNNN),
+labelled into corpus/labels/dates-NAME.tsv (apply_labels.py date:NAME). A rule
+that links new kinds of phrase is judged on them so, before the main draw is
+made again.
 
 The binary chooses what is drawn, never how it is labelled: each row's label
 (labels/dates.tsv, apply_labels.py date) is given by a person reading the
@@ -51,35 +59,43 @@ def linked_dates(binary, path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
+    ap.add_argument("--since", help="draw only the spans that overlap none this binary links")
+    ap.add_argument("--name", help="the added draw's name (with --since)")
     ap.add_argument("root", nargs="?", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "../.."))
     a = ap.parse_args()
     root = os.path.abspath(a.root)
     binary = os.path.abspath(a.bin)
+    if bool(a.since) != bool(a.name):
+        sys.exit("date_draw: --since and --name go together")
+    suffix = "-" + a.name if a.name else ""
     found, size = {}, {}
     for source, rel, data in corpus_files(root):
         size[source] = size.get(source, 0) + len(data)
         path = os.path.join(root, "corpus/text", source, rel)
+        old = list(linked_dates(os.path.abspath(a.since), path)) if a.since else []
         for s, e, value in linked_dates(binary, path):
-            found.setdefault(source, []).append((rel, s, e, value, data))
+            if not any(s0 < e and s < e0 for s0, e0, _ in old):
+                found.setdefault(source, []).append((rel, s, e, value, data))
     rows, counts = [], []
     for source in source_order(size, root):
         spans = found.get(source, [])
-        rng = random.Random("%d/date/%s" % (SEED, source))
+        rng = random.Random("%d/date%s/%s" % (SEED, suffix, source))
         drawn = spans if len(spans) <= DATES_PER_SOURCE else rng.sample(spans, DATES_PER_SOURCE)
         drawn = sorted(drawn, key=lambda c: (c[0].encode(), c[1]))
         rows += [(source, rel, s, e, escape(d[s:e].decode("utf-8", "replace")), context(d, s, e), value)
                  for rel, s, e, value, d in drawn]
         counts.append((source, size[source], len(spans), len(drawn)))
     out = os.path.join(root, "corpus/candidates")
-    with open(os.path.join(out, "dates.tsv"), "w", encoding="utf-8") as f:
+    prefix = a.name + "-" if a.name else "d"
+    with open(os.path.join(out, "dates%s.tsv" % suffix), "w", encoding="utf-8") as f:
         f.write("id\tsource\tfile\tstart\tend\ttext\tcontext\tvalue\n")
         for k, r in enumerate(rows, 1):
-            f.write("d%04d\t" % k + "\t".join(str(x) for x in r) + "\n")
-    with open(os.path.join(out, "counts-dates.tsv"), "w", encoding="utf-8") as f:
+            f.write(prefix + "%04d\t" % k + "\t".join(str(x) for x in r) + "\n")
+    with open(os.path.join(out, "counts-dates%s.tsv" % suffix), "w", encoding="utf-8") as f:
         f.write("source\tbytes\tlinked\tdrawn\n")
         for c in counts:
             f.write("\t".join(str(x) for x in c) + "\n")
-    print(f"date_draw: {sum(c[2] for c in counts)} dates linked, {len(rows)} drawn -> corpus/candidates/dates.tsv")
+    print(f"date_draw: {sum(c[2] for c in counts)} dates linked, {len(rows)} drawn -> corpus/candidates/dates{suffix}.tsv")
 
 
 if __name__ == "__main__":

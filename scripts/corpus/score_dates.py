@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Date precision on the labelled corpus (issues 22 and 26).
 
-usage: score_dates.py --bin BINARY [--markdown] [--min P] [REPO_ROOT]
+usage: score_dates.py --bin BINARY [--draw NAME] [--markdown] [--min P] [REPO_ROOT]
+
+--draw NAME scores the added draw NAME (date_draw.py --since: the spans a
+change added, corpus/labels/dates-NAME.tsv) in place of the main one.
 
 With --min (make test), it also checks that every drawn row is labelled and
 still holds its text at its offsets, and fails when the pooled precision is
@@ -50,21 +53,23 @@ def main():
     ap.add_argument("--bin", required=True)
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--min", type=float)
+    ap.add_argument("--draw", default="")
     ap.add_argument("root", nargs="?", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "../.."))
     a = ap.parse_args()
     root = os.path.abspath(a.root)
-    with open(os.path.join(root, "corpus/labels/dates.tsv"), encoding="utf-8") as f:
+    name = "dates%s.tsv" % ("-" + a.draw if a.draw else "")
+    with open(os.path.join(root, "corpus/labels", name), encoding="utf-8") as f:
         labels = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
-    with open(os.path.join(root, "corpus/candidates/dates.tsv"), encoding="utf-8") as f:
+    with open(os.path.join(root, "corpus/candidates", name), encoding="utf-8") as f:
         drawn = [r["id"] for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)]
     if drawn != [r["id"] for r in labels]:
-        sys.exit("score_dates: corpus/labels/dates.tsv does not label every row of corpus/candidates/dates.tsv in order")
+        sys.exit(f"score_dates: corpus/labels/{name} does not label every row of corpus/candidates/{name} in order")
     for r in labels:
         with open(os.path.join(root, "corpus/text", r["source"], r["file"]), "rb") as f:
             text = escape(f.read()[int(r["start"]):int(r["end"])].decode("utf-8", "replace"))
         if text != r["text"]:
             sys.exit(f"score_dates: {r['id']}: the text at its offsets is {text!r}, not {r['text']!r}")
-    with open(os.path.join(root, "corpus/candidates/counts-dates.tsv"), encoding="utf-8") as f:
+    with open(os.path.join(root, "corpus/candidates/counts-" + name), encoding="utf-8") as f:
         counts = {r["source"]: r for r in csv.DictReader(f, delimiter="\t")}
     spans, now = {}, {}
     for source, rel, _ in corpus_files(root):

@@ -65,14 +65,18 @@ extension Linkifier {
             case .phone: return .phoneNumber(v)
             case .address: return .address(v)
             case .date:
-                if let slash = v.firstIndex(of: "/") {   // a range, `START/END`
-                    guard let start = Self.dateValue(v[..<slash]), let end = Self.dateValue(v[v.index(after: slash)...])
-                    else { return nil }
-                    return .interval(start: start, end: end)
-                }
-                return Self.dateValue(Substring(v))
+                // A range's value is `START/END`: its start here, its end in `rangeEnd`.
+                return Self.dateValue(v[..<(v.firstIndex(of: "/") ?? v.endIndex)])
             default: return nil
             }
+        }
+
+        /// The end of a date range written as one phrase (`Jan 5–7`, `9am to
+        /// 5pm`; SPEC §3), a `.date` or `.dateTime`; `value` is its start.
+        /// Nil for anything else.
+        public var rangeEnd: Value? {
+            guard kind == .date, let v = entity.value, let slash = v.firstIndex(of: "/") else { return nil }
+            return Self.dateValue(v[v.index(after: slash)...])
         }
 
         /// `.date` or `.dateTime` for one ISO 8601 value.
@@ -102,9 +106,6 @@ extension Linkifier {
         case date(CivilDateTime)
         /// A day and a time of day, with a UTC offset when the text gave one.
         case dateTime(CivilDateTime)
-        /// A range written as one phrase (`Jan 5–7`, `9am to 5pm`): its
-        /// start and end, each a `.date` or a `.dateTime`.
-        indirect case interval(start: Value, end: Value)
         /// A phone number in E.164 form (`+14155550100`).
         case phoneNumber(String)
         /// A street address on one line.

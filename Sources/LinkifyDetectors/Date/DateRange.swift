@@ -113,6 +113,10 @@ extension DateReader {
             }
         }
         guard isBefore(first.value, last.value) else { return nil }
+        if let unit = last.period {   // `September 2019 to March 2020` ends on 31 March
+            last.value = Self.lastDay(of: unit, from: last.value)
+            last.period = nil
+        }
         return DateRange(end: last.end, first: first, last: last)
     }
 

@@ -79,6 +79,7 @@ extension DateReader {
         case .day: return DateMatch(end: end, value: today.adding(days: n), hasTime: false)
         case .week: return DateMatch(end: end, value: today.adding(days: 7 * n), hasTime: false)
         case .month: return DateMatch(end: end, value: today.adding(months: n), hasTime: false)
+        case .quarter: return DateMatch(end: end, value: today.adding(months: 3 * n), hasTime: false)
         case .year: return DateMatch(end: end, value: today.adding(months: 12 * n), hasTime: false)
         case .hour, .minute:
             var v = now.adding(minutes: unit == .hour ? 60 * n : n)

@@ -25,6 +25,10 @@ struct DateMatch {
     /// Whether the text gives the day of the month by number beside the month
     /// (`Jan 5`, `5. Dezember`): a bare day after a dash is in the same month (`Jan 5–7`).
     var writtenDay = false
+    /// The period the text names as a whole (`September 2012`, `next week`),
+    /// valued by its first day; nil for a day or a time. A range ending with
+    /// one ends on its last day.
+    var period: DateUnit?
 
     /// The ISO 8601 value of SPEC §3: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[zone]`.
     var iso: String { hasTime ? value.isoDateTime : value.isoDate }
@@ -77,6 +81,7 @@ struct DateReader {
             consider(withTime(yearlessNumeric(at: i, inContext: false)))
             consider(hourBeforeDayPart(at: i))
             consider(nthWeekdayDigits(at: i))
+            consider(numericMonthYear(at: i))
             // Chinese and Japanese forms put a Han character right after the number (2026年, 15時, 3天后).
             var k = i + 1
             while isDigit(k) && k - i < 5 { k += 1 }
@@ -120,14 +125,15 @@ struct DateReader {
         if let meaning = words[w.key] {
             switch meaning {
             case .month(let m, let abbreviated):
-                return withTrailingYear(withTime(monthFirst(w, month: m, abbreviated: abbreviated)))
+                if let d = withTrailingYear(withTime(monthFirst(w, month: m, abbreviated: abbreviated))) { return d }
+                return monthYear(w, month: m, abbreviated: abbreviated) ?? monthAfterCue(w, month: m)
             case .weekday(let d, let abbreviated):
                 return weekdayFirst(w, weekday: d, abbreviated: abbreviated, attachesTime: true)
             case .relativeDay(let k):
                 return withTime(withDayPart(relativeDay(w, k), part: w.key == DateWords.tonight ? .night : nil))
             case .modifier(let choice):
                 if choice == .before, let m = nthWeekdayOfMonth(after: w, -1) { return withTime(m) }   // last Monday of March
-                if let m = modifiedWeekday(w, choice) ?? weekPossessive(w, choice) { return withTime(m) }
+                if let m = modifiedWeekday(w, choice) ?? weekPossessive(w, choice) ?? relativePeriod(w, choice) { return withTime(m) }
                 if w.key == Self.this, dayPartAfterDay(w.end) != nil {                                  // this morning at 10
                     return withTime(withDayPart(DateMatch(end: w.end, value: today, hasTime: false), part: nil))
                 }

@@ -56,7 +56,7 @@ enum WeekdayChoice: Equatable {
 
 /// A unit of relative time.
 enum DateUnit: Equatable {
-    case minute, hour, day, week, month, year
+    case minute, hour, day, week, month, quarter, year
 }
 
 /// Keyword tables of the date detector, keyed by `TextWord.key`.
@@ -106,9 +106,11 @@ enum DateWords {
         add(["yesterday", "gestern"], .relativeDay(-1))
         add(["übermorgen"], .relativeDay(2))
         add(["vorgestern"], .relativeDay(-2))
-        add(["next", "nächsten", "nächster", "nächste", "kommenden", "kommender"], .modifier(.after))
-        add(["this", "coming", "diesen", "dieser", "diese"], .modifier(.onOrAfter))
-        add(["last", "letzten", "letzter", "letzte", "vergangenen"], .modifier(.before))
+        add(["next", "nächsten", "nächster", "nächste", "nächstes", "kommenden", "kommender", "kommende", "kommendes"],
+            .modifier(.after))
+        add(["this", "coming", "diesen", "dieser", "diese", "dieses"], .modifier(.onOrAfter))
+        add(["last", "letzten", "letzter", "letzte", "letztes", "vergangenen", "vergangene", "vergangener", "vergangenes"],
+            .modifier(.before))
         add(["übernächsten", "übernächster", "übernächste"], .modifier(.afterNext))
         let ordinals = [["first", "erster", "erste", "ersten"], ["second", "zweiter", "zweite", "zweiten"],
                         ["third", "dritter", "dritte", "dritten"], ["fourth", "vierter", "vierte", "vierten"],
@@ -223,6 +225,19 @@ enum DateWords {
     static let s = TextWord.key("s")
     static let a = TextWord.key("a")
     static let an = TextWord.key("an")
+    /// The periods a modifier names as a whole (`next week`, `letztes Quartal`): singular nouns only.
+    static let periodUnits: [UInt64: DateUnit] = {
+        var t: [UInt64: DateUnit] = [:]
+        for (w, u) in [("week", DateUnit.week), ("woche", .week), ("month", .month), ("monat", .month),
+                       ("quarter", .quarter), ("quartal", .quarter), ("year", .year), ("jahr", .year)] {
+            t[TextWord.key(w)] = u
+        }
+        return t
+    }()
+    /// Words before which a month alone is a time (`in August`, `bis Dezember`);
+    /// not `by` or `from`, which also come before people named April, May or June.
+    static let monthCues: Set<UInt64> = Set(["in", "since", "until", "till", "during", "before", "after", "through",
+                                              "im", "seit", "bis", "ab"].map(TextWord.key))
     /// Words that join the two ends of a range (`Monday to Friday`, `9 bis 17 Uhr`).
     static let rangeWords: Set<UInt64> = Set(["to", "until", "till", "til", "through", "thru", "bis"].map(TextWord.key))
     /// `and`, `und`: a range's joining word only after `rangeOpeners` (`between 3 and 5pm`).

@@ -62,13 +62,18 @@ import Testing
             == "Open <time datetime=\"2026-12-01T09:00:00\">9am to 5pm</time>.")
     }
 
-    @Test func libraryValueIsAnInterval() throws {
+    @Test func libraryValueIsTheStartAndRangeEndTheEnd() throws {
         let linkifier = try Linkifier(kinds: [.date], referenceTime: CivilDateTime(year: 2026, month: 12, day: 1, hour: 9))
-        let found = Array(linkifier.matches(in: "Closed Jan 5–7 and 9am to 5pm"))
+        let found = Array(linkifier.matches(in: "Closed Jan 5–7 and 9am to 5pm, open 2026-12-24"))
         #expect(found.map(\.value) == [
-            .interval(start: .date(CivilDateTime(year: 2027, month: 1, day: 5)), end: .date(CivilDateTime(year: 2027, month: 1, day: 7))),
-            .interval(start: .dateTime(CivilDateTime(year: 2026, month: 12, day: 1, hour: 9)),
-                      end: .dateTime(CivilDateTime(year: 2026, month: 12, day: 1, hour: 17))),
+            .date(CivilDateTime(year: 2027, month: 1, day: 5)),
+            .dateTime(CivilDateTime(year: 2026, month: 12, day: 1, hour: 9)),
+            .date(CivilDateTime(year: 2026, month: 12, day: 24)),
+        ])
+        #expect(found.map(\.rangeEnd) == [
+            .date(CivilDateTime(year: 2027, month: 1, day: 7)),
+            .dateTime(CivilDateTime(year: 2026, month: 12, day: 1, hour: 17)),
+            nil,
         ])
     }
 }

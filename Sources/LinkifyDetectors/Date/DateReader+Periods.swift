@@ -1,0 +1,105 @@
+@_spi(Layers) import LinkifyModel
+
+/// Periods named as a whole, each valued by its first day, as Duckling
+/// values them: a week, month, quarter or year counted from today (`next
+/// week` is next week's Monday, `last month`, `this year`, `next quarter`,
+/// `kommende Woche`), a month with its year (`September 2012`, `Sep. 2012`,
+/// `June of 2022`, `July of this year`, `09/2012`) and a month alone after a word that puts
+/// something in time (`in August`, `since March`, `bis Dezember`: that
+/// month this year, or next year once it is past).
+///
+/// The words are the locale tables' (`DateWords`: the modifiers of `next
+/// Friday`, `periodUnits`, `monthCues`); the rules are these three, for
+/// every locale that has the words.
+extension DateReader {
+    /// `next week`, `last month`, `this year`, `next quarter`, `letztes
+    /// Quartal`; not after `the` (`over the last year` is a duration).
+    func relativePeriod(_ w: TextWord, _ choice: WeekdayChoice) -> DateMatch? {
+        guard let u = nextWord(w.end), let unit = DateWords.periodUnits[u.key] else { return nil }
+        if let before = previousWord(before: w.start), before.end < w.start, before.key == DateWords.the { return nil }
+        let n: Int
+        switch choice {
+        case .onOrAfter: n = 0
+        case .after: n = 1
+        case .afterNext: n = 2
+        case .before: n = -1
+        }
+        let first: CivilDateTime
+        switch unit {
+        case .week: first = today.adding(days: 1 - today.weekday + 7 * n)
+        case .month: first = CivilDateTime(year: today.year, month: today.month, day: 1).adding(months: n)
+        case .quarter: first = CivilDateTime(year: today.year, month: (today.month - 1) / 3 * 3 + 1, day: 1).adding(months: 3 * n)
+        case .year: first = CivilDateTime(year: today.year + n, month: 1, day: 1)
+        default: return nil
+        }
+        var m = DateMatch(end: u.end, value: first, hasTime: false)
+        m.period = unit
+        return m
+    }
+
+    /// `September 2012`, `Sep. 2012`, `Sep-2012`, `August, 2012`, `June of
+    /// 2022`, `Oktober 2012`: the month's first day. A plain year only
+    /// (1900–2099), as after a wrapped line.
+    func monthYear(_ w: TextWord, month: Int, abbreviated: Bool) -> DateMatch? {
+        guard isNameCase(w, abbreviated: abbreviated), !followsNumber(w.start) else { return nil }
+        var p = w.end
+        if abbreviated && byte(p) == 0x2E { p += 1 }
+        if byte(p) == 0x2C || (byte(p) == 0x2D && isDigit(p + 1)) { p += 1 }
+        var q = skipSpaces(p)
+        guard q > w.end || byte(q) == 0x0A || byte(q) == 0x0D else { return nil }
+        if let of = TextWord.read(t, at: q), of.key == DateWords.of {
+            let r = skipSpaces(of.end)
+            guard r > of.end else { return nil }
+            q = r
+        }
+        if let y = plainYear(at: q) ?? wrappedYear(at: q) {   // `January\n2019`
+            return month1(month, of: y.value, end: y.end, hasYear: true)
+        }
+        // `July of this year`, `March of next year`.
+        guard q > w.end, let mw = TextWord.read(t, at: q), mw.key != 0, case .modifier(let choice)? = words[mw.key],
+              let p = relativePeriod(mw, choice), p.period == .year else { return nil }
+        return month1(month, of: p.value.year, end: p.end, hasYear: true)
+    }
+
+    /// Whether a number ends just before `i` (after spaces and a dot): the
+    /// day of `32 August 2014`, which no day form took, so the month is no month of its own.
+    func followsNumber(_ i: Int) -> Bool {
+        var k = i
+        while k > 0 && (t[k - 1] == 0x20 || t[k - 1] == 0x09) && i - k < 4 { k -= 1 }
+        if k > 0 && t[k - 1] == 0x2E { k -= 1 }
+        return k > 0 && ByteClass.isDigit(t[k - 1])
+    }
+
+    /// `in August`, `since March`, `until Dec.`, `bis Dezember`: a
+    /// capitalized month name after a word of `DateWords.monthCues`.
+    func monthAfterCue(_ w: TextWord, month: Int) -> DateMatch? {
+        guard w.isCapitalized, let cue = previousWord(before: w.start), cue.end < w.start,
+              DateWords.monthCues.contains(cue.key) else { return nil }
+        return month1(month, of: month >= today.month ? today.year : today.year + 1, end: w.end, hasYear: false)
+    }
+
+    /// `09/2012`, `04/2016`: a two-digit month, a slash and a plain year.
+    func numericMonthYear(at i: Int) -> DateMatch? {
+        guard let m = number(at: i, max: 2), m.count == 2, (1...12).contains(m.value), byte(i + 2) == 0x2F,
+              let y = plainYear(at: i + 3) else { return nil }
+        return month1(m.value, of: y.value, end: y.end, hasYear: true)
+    }
+
+    /// The month as a period: its first day.
+    func month1(_ month: Int, of year: Int, end: Int, hasYear: Bool) -> DateMatch {
+        var m = DateMatch(end: end, value: CivilDateTime(year: year, month: month, day: 1), hasTime: false, hasYear: hasYear)
+        m.period = .month
+        return m
+    }
+
+    /// The last day of the period that begins on `first`.
+    static func lastDay(of unit: DateUnit, from first: CivilDateTime) -> CivilDateTime {
+        switch unit {
+        case .week: return first.adding(days: 6)
+        case .month: return first.adding(months: 1).adding(days: -1)
+        case .quarter: return first.adding(months: 3).adding(days: -1)
+        case .year: return CivilDateTime(year: first.year, month: 12, day: 31)
+        default: return first
+        }
+    }
+}

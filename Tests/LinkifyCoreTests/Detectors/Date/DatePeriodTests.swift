@@ -1,0 +1,53 @@
+import Testing
+@testable import LinkifyCore
+@testable import LinkifyDetectors
+@testable import LinkifyFinding
+@_spi(Layers) @testable import LinkifyModel
+
+/// Periods named as a whole, each valued by its first day (`DateReader+Periods`).
+/// Marked as in `DateScannerTests`; `--now` is Tuesday 2026-12-01 09:00.
+@Suite struct DatePeriodTests {
+    static let english = [
+        "Released in |September 2019| = 2019-09-01",
+        "Since |Sep. 2012|, |Dec 2021| and |Sep-2012| = 2012-09-01 = 2021-12-01 = 2012-09-01",
+        "Moved in |August, 2012| = 2012-08-01",
+        "Finished in |June of 2022| = 2022-06-01",
+        "Changed in |July of this year| = 2026-07-01",
+        "Published: |06/2004| = 2004-06-01",
+        "Alertmanager v0.16.0 (released in |January\n2019|) = 2019-01-01",
+        "We ship |next week| = 2026-12-07",
+        "Planned |this week| = 2026-11-30",
+        "Fixed |last month| = 2026-11-01",
+        "Due |next quarter| = 2027-01-01",
+        "Removed later |this year| = 2026-01-01",
+        "Out some time |next year| = 2027-01-01",
+        "Back in |August| = 2027-08-01",
+        "Open until |December| = 2026-12-01",
+        "From |September 2019 to March 2020| = 2019-09-01/2020-03-31",
+        // Not periods: a duration after `the`, a person, a day no form read, a one-digit fraction.
+        "Over the last year it grew = ",
+        "Thanks to April and May = ",
+        "Not 32 August 2014 = ",
+        "The 3/2012 ratio = ",
+    ]
+
+    static let german = [
+        "|kommende Woche| = 2026-12-07",
+        "|letztes Quartal| = 2026-07-01",
+        "im |Oktober 2012| = 2012-10-01",
+        "bis |Dezember| = 2026-12-01",
+        "|nächstes Jahr| = 2027-01-01",
+    ]
+
+    @Test(arguments: english) func englishPeriods(_ c: String) { check(c, "en_US") }
+    @Test(arguments: german) func germanPeriods(_ c: String) { check(c, "de_DE") }
+
+    func check(_ c: String, _ locale: String) {
+        let parts = c.split(separator: " = ", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let text = unmarked(parts[0])
+        let found = entities(text, DateScannerTests.options(locale))
+        let values = parts.count > 1 && !parts[1].isEmpty ? parts[1].split(separator: " = ").map(String.init) : []
+        #expect(marked(text, DateScannerTests.options(locale)) == parts[0])
+        #expect(found.map { $0.value ?? "nil" } == values)
+    }
+}
