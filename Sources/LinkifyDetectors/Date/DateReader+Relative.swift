@@ -37,31 +37,83 @@ extension DateReader {
         return DateMatch(end: day.end, value: today.adding(days: 2 * k), hasTime: false)
     }
 
-    /// `in 2 weeks`, `in a day`, `in 3 Tagen` (sign 1); `vor 3 Tagen` (sign −1).
+    /// `in 2 weeks`, `in a day`, `in 3 Tagen`, `in 1 hour and 30 minutes`,
+    /// `in about 5 hours` (sign 1); `vor 3 Tagen`, `vor 30 Sekunden` (sign −1).
     func relativeIn(_ w: TextWord, sign: Int) -> DateMatch? {
-        let q = skipSpaces(w.end)
-        guard q > w.end, let (n, e) = count(at: q) else { return nil }
-        let r = skipSpaces(e)
-        guard r > e, let u = TextWord.read(t, at: r), u.key != 0, case .unit(let unit)? = words[u.key] else { return nil }
-        return shifted(by: sign * n, unit, end: u.end)
+        var q = skipSpaces(w.end)
+        guard q > w.end else { return nil }
+        if let a = TextWord.read(t, at: q), a.key != 0, DateWords.approximately.contains(a.key) {
+            let r = skipSpaces(a.end)
+            guard r > a.end else { return nil }
+            q = r
+        }
+        // Seconds after `in` measure how long something takes (`builds in 13
+        // seconds`, `more on that in a second`), not when.
+        guard let (d, e) = duration(at: q), sign < 0 || d.seconds % 60 == 0 else { return nil }
+        return shifted(by: sign, d, end: e)
     }
 
-    /// `3 days ago`, `a week ago`, `2 weeks from now`.
+    /// `3 days ago`, `a week ago`, `2 weeks from now`, `15 hours 29 min ago`, `10 days hence`.
     func relativeCount(at i: Int) -> DateMatch? {
-        guard let (n, e) = count(at: i) else { return nil }
+        guard let (d, e) = duration(at: i) else { return nil }
         let q = skipSpaces(e)
-        guard q > e, let u = TextWord.read(t, at: q), u.key != 0, case .unit(let unit)? = words[u.key] else { return nil }
-        let r = skipSpaces(u.end)
-        guard r > u.end, let w = TextWord.read(t, at: r) else { return nil }
-        if w.key == DateWords.ago { return shifted(by: -n, unit, end: w.end) }
-        if w.key == DateWords.hence { return shifted(by: n, unit, end: w.end) }
+        guard q > e, let w = TextWord.read(t, at: q) else { return nil }
+        if w.key == DateWords.ago { return shifted(by: -1, d, end: w.end) }
+        if w.key == DateWords.hence { return shifted(by: 1, d, end: w.end) }
         if w.key == DateWords.from {
             let s = skipSpaces(w.end)
             guard s > w.end, let x = TextWord.read(t, at: s) else { return nil }
-            if x.key == DateWords.now { return shifted(by: n, unit, end: x.end) }
-            if x.key != 0, case .relativeDay(0)? = words[x.key], x.letters == 5 { return shifted(by: n, unit, end: x.end) }
+            if x.key == DateWords.now { return shifted(by: 1, d, end: x.end) }
+            if x.key != 0, case .relativeDay(0)? = words[x.key], x.letters == 5 { return shifted(by: 1, d, end: x.end) }
         }
         return nil
+    }
+
+    /// A length of time: up to four counts with units, apart by spaces, a
+    /// comma or `and` (`3 days`, `an hour`, `15 hours 29 min`, `1d 2hr 5min`
+    /// — units written close — `5 minutes, 30 seconds`, `2 Stunden und 5
+    /// Minuten`): the length and its end.
+    func duration(at i: Int) -> (Duration, Int)? {
+        var d = Duration()
+        var p = i, end = -1
+        for _ in 0..<4 {
+            guard let (n, unit, e) = countedUnit(at: p) else { break }
+            d.add(n, unit)
+            end = e
+            var q = e
+            if byte(q) == 0x2C { q += 1 }
+            q = skipSpaces(q)
+            if let a = TextWord.read(t, at: q), a.key != 0, DateWords.rangeAnd.contains(a.key), skipSpaces(a.end) > a.end {
+                q = skipSpaces(a.end)
+            }
+            guard q > e || isDigit(q) else { break }   // `2hr5min` goes on without a space
+            p = q
+        }
+        return end < 0 ? nil : (d, end)
+    }
+
+    /// `3 days`, `a week`, `zwei Stunden`, `1h`, `15min`: the count, its unit and the end.
+    func countedUnit(at i: Int) -> (Int, DateUnit, Int)? {
+        let n: Int, e: Int
+        if let digits = number(at: i, max: 3) {
+            n = digits.value
+            e = i + digits.count
+            if isASCIILetter(e) {
+                guard let u = TextWord.read(t, at: e), u.key != 0, let unit = DateWords.closeUnits[u.key],
+                      !isASCIILetter(u.end) else { return nil }
+                return (n, unit, u.end)
+            }
+        } else if let w = TextWord.read(t, at: i), w.key != 0, case .count(let c)? = words[w.key] {
+            n = c
+            e = w.end
+        } else {
+            return nil
+        }
+        let q = skipSpaces(e)
+        guard q > e, let u = TextWord.read(t, at: q), u.key != 0 else { return nil }
+        if u.key == DateWords.second { return (n, .second, u.end) }   // `a second`, `1 second`
+        guard case .unit(let unit)? = words[u.key] else { return nil }
+        return (n, unit, u.end)
     }
 
     /// A count: up to three digits, or `a`, `one` … `twelve`, `zwei` ….
@@ -74,18 +126,24 @@ extension DateReader {
         return (n, w.end)
     }
 
+    /// `n` units from now (or today, for days and longer).
     func shifted(by n: Int, _ unit: DateUnit, end: Int) -> DateMatch {
-        switch unit {
-        case .day: return DateMatch(end: end, value: today.adding(days: n), hasTime: false)
-        case .week: return DateMatch(end: end, value: today.adding(days: 7 * n), hasTime: false)
-        case .month: return DateMatch(end: end, value: today.adding(months: n), hasTime: false)
-        case .quarter: return DateMatch(end: end, value: today.adding(months: 3 * n), hasTime: false)
-        case .year: return DateMatch(end: end, value: today.adding(months: 12 * n), hasTime: false)
-        case .hour, .minute:
-            var v = now.adding(minutes: unit == .hour ? 60 * n : n)
-            v.utcOffsetMinutes = nil
-            return DateMatch(end: end, value: v, hasTime: true)
+        var d = Duration()
+        d.add(n, unit)
+        return shifted(by: 1, d, end: end)
+    }
+
+    /// `now` (or today, when the length is whole days or more) moved by `d`, `sign` times.
+    func shifted(by sign: Int, _ d: Duration, end: Int) -> DateMatch {
+        guard d.hasTime else {
+            return DateMatch(end: end, value: today.adding(months: sign * d.months).adding(days: sign * d.days), hasTime: false)
         }
+        var v = now.adding(months: sign * d.months).adding(days: sign * d.days)
+        v.utcOffsetMinutes = nil
+        let total = v.second + sign * d.seconds
+        let minutes = total >= 0 ? total / 60 : -((59 - total) / 60)
+        v.second = total - 60 * minutes
+        return DateMatch(end: end, value: v.adding(minutes: minutes), hasTime: true)
     }
 
     /// The date of `weekday` (1 Monday … 7 Sunday) counted from today.
@@ -106,5 +164,26 @@ extension DateReader {
         if (month, day) < (now.month, now.day) { year += 1 }
         while !CivilDateTime.isValidDate(year: year, month: month, day: day) { year += 1 }   // 29 February
         return CivilDateTime(year: year, month: month, day: day)
+    }
+}
+
+/// A length of time read from the text, in calendar months, days and seconds.
+struct Duration {
+    var months = 0, days = 0, seconds = 0
+    /// Whether a unit finer than a day is in it (then the value is a date-time).
+    var hasTime = false
+
+    mutating func add(_ n: Int, _ unit: DateUnit) {
+        switch unit {
+        case .second: seconds += n
+        case .minute: seconds += 60 * n
+        case .hour: seconds += 3600 * n
+        case .day: days += n
+        case .week: days += 7 * n
+        case .month: months += n
+        case .quarter: months += 3 * n
+        case .year: months += 12 * n
+        }
+        if unit == .second || unit == .minute || unit == .hour { hasTime = true }
     }
 }

@@ -56,7 +56,7 @@ enum WeekdayChoice: Equatable {
 
 /// A unit of relative time.
 enum DateUnit: Equatable {
-    case minute, hour, day, week, month, quarter, year
+    case second, minute, hour, day, week, month, quarter, year
 }
 
 /// Keyword tables of the date detector, keyed by `TextWord.key`.
@@ -122,12 +122,14 @@ enum DateWords {
         add(["morning", "früh", "morgens", "vormittag", "vormittags"], .dayPart(.morning))
         add(["afternoon", "evening", "nachmittag", "nachmittags", "abend", "abends"], .dayPart(.evening))
         add(["night", "nacht", "nachts"], .dayPart(.night))
-        add(["minute", "minutes", "mins", "minuten"], .unit(.minute))
-        add(["hour", "hours", "hrs", "stunde", "stunden"], .unit(.hour))
+        // `second` is the ordinal here; `countedUnit` reads it as a unit after a count.
+        add(["seconds", "sec", "secs", "sekunde", "sekunden"], .unit(.second))
+        add(["minute", "minutes", "min", "mins", "minuten"], .unit(.minute))
+        add(["hour", "hours", "hr", "hrs", "stunde", "stunden"], .unit(.hour))
         add(["day", "days", "tag", "tage", "tagen"], .unit(.day))
-        add(["week", "weeks", "woche", "wochen"], .unit(.week))
+        add(["week", "weeks", "wk", "wks", "woche", "wochen"], .unit(.week))
         add(["month", "months", "monat", "monate", "monaten"], .unit(.month))
-        add(["year", "years", "jahr", "jahre", "jahren"], .unit(.year))
+        add(["year", "years", "yr", "yrs", "jahr", "jahre", "jahren"], .unit(.year))
         let counts = [["a", "an", "one", "ein", "einem", "einer", "eine"], ["two", "zwei"], ["three", "drei"],
                       ["four", "vier"], ["five", "fünf"], ["six", "sechs"], ["seven", "sieben"], ["eight", "acht"],
                       ["nine", "neun"], ["ten", "zehn"], ["eleven", "elf"], ["twelve", "zwölf"]]
@@ -224,7 +226,20 @@ enum DateWords {
     static let clock = TextWord.key("clock")
     static let s = TextWord.key("s")
     static let a = TextWord.key("a")
+    static let second = TextWord.key("second")
     static let an = TextWord.key("an")
+    /// Unit abbreviations written close after a number (`1h`, `15min`, `2hr5min`);
+    /// not `s`, `d`, `m`, `w` or `y`, which end other words (`80s`, `3D`, `5m`).
+    static let closeUnits: [UInt64: DateUnit] = {
+        var t: [UInt64: DateUnit] = [:]
+        for (w, u) in [("h", DateUnit.hour), ("hr", .hour), ("hrs", .hour), ("min", .minute), ("mins", .minute),
+                       ("sec", .second), ("secs", .second), ("wk", .week), ("wks", .week), ("yr", .year), ("yrs", .year)] {
+            t[TextWord.key(w)] = u
+        }
+        return t
+    }()
+    /// Words between `in` and a length of time that leave it a time (`in about 5 hours`).
+    static let approximately: Set<UInt64> = Set(["about", "around", "approximately", "roughly", "etwa", "ungefähr"].map(TextWord.key))
     /// The periods a modifier names as a whole (`next week`, `letztes Quartal`): singular nouns only.
     static let periodUnits: [UInt64: DateUnit] = {
         var t: [UInt64: DateUnit] = [:]

@@ -4,7 +4,8 @@ import Testing
 @testable import LinkifyFinding
 @_spi(Layers) @testable import LinkifyModel
 
-/// Periods named as a whole, each valued by its first day (`DateReader+Periods`).
+/// Periods named as a whole, each valued by its first day (`DateReader+Periods`),
+/// and lengths of time from now (`DateReader+Relative`).
 /// Marked as in `DateScannerTests`; `--now` is Tuesday 2026-12-01 09:00.
 @Suite struct DatePeriodTests {
     static let english = [
@@ -31,15 +32,34 @@ import Testing
         "The 3/2012 ratio = ",
     ]
 
+    /// Lengths of time from now: any counts with units, apart by spaces, commas or `and`.
+    static let durations = [
+        "Fixed |15 hours 29 min ago| = 2026-11-30T17:31:00",
+        "Seen |3 min 49 sec ago| = 2026-12-01T08:56:11",
+        "Posted |1h ago| = 2026-12-01T08:00:00",
+        "Back |in 2hr5min| = 2026-12-01T11:05:00",
+        "Due |in 1 hour and 30 minutes| = 2026-12-01T10:30:00",
+        "Landing |in about 5 hours| = 2026-12-01T14:00:00",
+        "Expires |2 weeks, 3 days from now| = 2026-12-18",
+        "Ran |12 seconds ago| = 2026-12-01T08:59:48",
+        // Seconds after `in` are how long something takes; `s` and `d` written close are other words.
+        "It builds in 13 seconds = ",
+        "More on that in a second = ",
+        "Styled in 80s colours, rendered in 3D = ",
+    ]
+
     static let german = [
         "|kommende Woche| = 2026-12-07",
         "|letztes Quartal| = 2026-07-01",
         "im |Oktober 2012| = 2012-10-01",
         "bis |Dezember| = 2026-12-01",
         "|nächstes Jahr| = 2027-01-01",
+        "|vor 30 Sekunden| = 2026-12-01T08:59:30",
+        "|in 2 Stunden und 5 Minuten| = 2026-12-01T11:05:00",
     ]
 
     @Test(arguments: english) func englishPeriods(_ c: String) { check(c, "en_US") }
+    @Test(arguments: durations) func durationsFromNow(_ c: String) { check(c, "en_US") }
     @Test(arguments: german) func germanPeriods(_ c: String) { check(c, "de_DE") }
 
     func check(_ c: String, _ locale: String) {
