@@ -147,11 +147,11 @@ extension DateReader {
             e = p + 3
         } else if b == 0xE3 && b1 == 0x81 && b2 == 0x8B && byte(p + 3) == 0xE3 && byte(p + 4) == 0x82 && byte(p + 5) == 0x89 {   // から
             e = p + 6
-        } else if p > i, let w = TextWord.read(t, at: p), w.key != 0 {
-            if DateWords.rangeAnd.contains(w.key) {
+        } else if p > i, Self.mayStartRangeWord(b), let w = TextWord.read(t, at: p), w.key != 0 {
+            if DateWords.rangeAnd[w.key] != nil {
                 guard let opener = previousWord(before: start), opener.end < start,
-                      DateWords.rangeOpeners.contains(opener.key) else { return nil }
-            } else if !DateWords.rangeWords.contains(w.key) {
+                      DateWords.rangeOpeners[opener.key] != nil else { return nil }
+            } else if DateWords.rangeWords[w.key] == nil {
                 return nil
             }
             let q = skipSpaces(w.end)
@@ -161,6 +161,14 @@ extension DateReader {
         }
         let q = skipSpaces(e)
         return q < t.count ? q : nil
+    }
+
+    /// Whether a word of `DateWords.rangeWords` or `rangeAnd` may start with
+    /// byte `b` (`to`, `until`, `through`, `bis`, `and`, `und`): most words
+    /// after a date or a number are passed over without being read.
+    @inline(__always) static func mayStartRangeWord(_ b: UInt8) -> Bool {
+        let l = b | 0x20
+        return l == 0x74 || l == 0x75 || l == 0x62 || l == 0x61
     }
 
     /// A day number ending a range (`7` of `Jan 5–7`, `7th`): the day and its end.

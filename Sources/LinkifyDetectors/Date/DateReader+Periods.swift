@@ -74,13 +74,13 @@ extension DateReader {
     /// capitalized month name after a word of `DateWords.monthCues`.
     func monthAfterCue(_ w: TextWord, month: Int) -> DateMatch? {
         guard w.isCapitalized, let cue = previousWord(before: w.start), cue.end < w.start,
-              DateWords.monthCues.contains(cue.key) else { return nil }
+              DateWords.monthCues[cue.key] != nil else { return nil }
         return month1(month, of: month >= today.month ? today.year : today.year + 1, end: w.end, hasYear: false)
     }
 
     /// `09/2012`, `04/2016`: a two-digit month, a slash and a plain year.
     func numericMonthYear(at i: Int) -> DateMatch? {
-        guard let m = number(at: i, max: 2), m.count == 2, (1...12).contains(m.value), byte(i + 2) == 0x2F,
+        guard byte(i + 2) == 0x2F, let m = number(at: i, max: 2), m.count == 2, (1...12).contains(m.value),
               let y = plainYear(at: i + 3) else { return nil }
         return month1(m.value, of: y.value, end: y.end, hasYear: true)
     }

@@ -40,22 +40,24 @@ extension DateReader {
     /// `in 2 weeks`, `in a day`, `in 3 Tagen`, `in 1 hour and 30 minutes`,
     /// `in about 5 hours` (sign 1); `vor 3 Tagen`, `vor 30 Sekunden` (sign −1).
     func relativeIn(_ w: TextWord, sign: Int) -> DateMatch? {
-        var q = skipSpaces(w.end)
+        let q = skipSpaces(w.end)
         guard q > w.end else { return nil }
-        if let a = TextWord.read(t, at: q), a.key != 0, DateWords.approximately.contains(a.key) {
-            let r = skipSpaces(a.end)
-            guard r > a.end else { return nil }
-            q = r
+        let next = TextWord.read(t, at: q)   // nil before a number
+        var found = duration(at: q, first: next)
+        if found == nil, let next, next.key != 0, DateWords.approximately[next.key] != nil {   // in about 5 hours
+            let r = skipSpaces(next.end)
+            guard r > next.end else { return nil }
+            found = duration(at: r)
         }
         // Seconds after `in` measure how long something takes (`builds in 13
         // seconds`, `more on that in a second`), not when.
-        guard let (d, e) = duration(at: q), sign < 0 || d.seconds % 60 == 0 else { return nil }
+        guard let (d, e) = found, sign < 0 || d.seconds % 60 == 0 else { return nil }
         return shifted(by: sign, d, end: e)
     }
 
     /// `3 days ago`, `a week ago`, `2 weeks from now`, `15 hours 29 min ago`, `10 days hence`.
-    func relativeCount(at i: Int) -> DateMatch? {
-        guard let (d, e) = duration(at: i) else { return nil }
+    func relativeCount(at i: Int, word: TextWord? = nil) -> DateMatch? {
+        guard let (d, e) = duration(at: i, first: word) else { return nil }
         let q = skipSpaces(e)
         guard q > e, let w = TextWord.read(t, at: q) else { return nil }
         if w.key == DateWords.ago { return shifted(by: -1, d, end: w.end) }
@@ -73,17 +75,20 @@ extension DateReader {
     /// comma or `and` (`3 days`, `an hour`, `15 hours 29 min`, `1d 2hr 5min`
     /// — units written close — `5 minutes, 30 seconds`, `2 Stunden und 5
     /// Minuten`): the length and its end.
-    func duration(at i: Int) -> (Duration, Int)? {
+    /// `first` is the word at `i` when the caller has read it.
+    func duration(at i: Int, first: TextWord? = nil) -> (Duration, Int)? {
         var d = Duration()
         var p = i, end = -1
+        var word = first
         for _ in 0..<4 {
-            guard let (n, unit, e) = countedUnit(at: p) else { break }
+            guard let (n, unit, e) = countedUnit(at: p, word: word) else { break }
+            word = nil
             d.add(n, unit)
             end = e
             var q = e
             if byte(q) == 0x2C { q += 1 }
             q = skipSpaces(q)
-            if let a = TextWord.read(t, at: q), a.key != 0, DateWords.rangeAnd.contains(a.key), skipSpaces(a.end) > a.end {
+            if let a = TextWord.read(t, at: q), a.key != 0, DateWords.rangeAnd[a.key] != nil, skipSpaces(a.end) > a.end {
                 q = skipSpaces(a.end)
             }
             guard q > e || isDigit(q) else { break }   // `2hr5min` goes on without a space
@@ -93,9 +98,13 @@ extension DateReader {
     }
 
     /// `3 days`, `a week`, `zwei Stunden`, `1h`, `15min`: the count, its unit and the end.
-    func countedUnit(at i: Int) -> (Int, DateUnit, Int)? {
+    func countedUnit(at i: Int, word: TextWord? = nil) -> (Int, DateUnit, Int)? {
         let n: Int, e: Int
-        if let digits = number(at: i, max: 3) {
+        if let w = word, w.key != 0 {
+            guard case .count(let c)? = words[w.key] else { return nil }
+            n = c
+            e = w.end
+        } else if let digits = number(at: i, max: 3) {
             n = digits.value
             e = i + digits.count
             if isASCIILetter(e) {

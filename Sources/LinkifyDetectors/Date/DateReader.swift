@@ -14,17 +14,26 @@ struct DateMatch {
     /// Whether the text gives the year (`Jul 13` does not; `date(1)` and
     /// `git log` give it after the time: `DateReader+Logs.swift`).
     var hasYear = true
+    /// What a range may borrow from the other end (`DateRange`), packed so a
+    /// match stays as small as it was: see `timeAlone`, `openHour`,
+    /// `halfDayWritten`, `writtenDay`.
+    var marks: UInt8 = 0
+
     /// Whether the text gives a time of day and no day (`9am`, `at noon`):
     /// the other end of a range may give its day (`9am to 5pm, 20 May`).
-    var timeAlone = false
+    var timeAlone: Bool { get { mark(1) } set { setMark(1, newValue) } }
     /// Whether the hour is 1–12 read without am/pm, `Uhr` or a part of the
     /// day (`3:30` of `3:30–4:30pm`): the other end of a range may say which half.
-    var openHour = false
+    var openHour: Bool { get { mark(2) } set { setMark(2, newValue) } }
     /// Whether the text says which half of the day the hour is in (`pm`, `abends`).
-    var halfDayWritten = false
+    var halfDayWritten: Bool { get { mark(4) } set { setMark(4, newValue) } }
     /// Whether the text gives the day of the month by number beside the month
     /// (`Jan 5`, `5. Dezember`): a bare day after a dash is in the same month (`Jan 5–7`).
-    var writtenDay = false
+    var writtenDay: Bool { get { mark(8) } set { setMark(8, newValue) } }
+
+    @inline(__always) private func mark(_ bit: UInt8) -> Bool { marks & bit != 0 }
+    @inline(__always) private mutating func setMark(_ bit: UInt8, _ on: Bool) { marks = on ? marks | bit : marks & ~bit }
+
     /// The period the text names as a whole (`September 2012`, `next week`),
     /// valued by its first day; nil for a day or a time. A range ending with
     /// one ends on its last day.
@@ -139,7 +148,7 @@ struct DateReader {
                 }
                 return nil
             case .count:
-                if let m = relativeCount(at: w.start) ?? spelledHour(w) { return m }
+                if let m = relativeCount(at: w.start, word: w) ?? spelledHour(w) { return m }
                 // `a quarter to`, `ten past`: only `a` before `quarter` and five or ten can start one.
                 let q = skipSpaces(w.end)
                 guard q > w.end, ByteClass.lower(byte(q)) == (w.key == DateWords.a ? 0x71 : 0x70) || ByteClass.lower(byte(q)) == 0x74

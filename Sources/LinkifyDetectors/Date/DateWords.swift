@@ -230,34 +230,28 @@ enum DateWords {
     static let an = TextWord.key("an")
     /// Unit abbreviations written close after a number (`1h`, `15min`, `2hr5min`);
     /// not `s`, `d`, `m`, `w` or `y`, which end other words (`80s`, `3D`, `5m`).
-    static let closeUnits: [UInt64: DateUnit] = {
-        var t: [UInt64: DateUnit] = [:]
-        for (w, u) in [("h", DateUnit.hour), ("hr", .hour), ("hrs", .hour), ("min", .minute), ("mins", .minute),
-                       ("sec", .second), ("secs", .second), ("wk", .week), ("wks", .week), ("yr", .year), ("yrs", .year)] {
-            t[TextWord.key(w)] = u
-        }
-        return t
-    }()
+    static let closeUnits = KeywordTable<DateUnit>(
+        [("h", DateUnit.hour), ("hr", .hour), ("hrs", .hour), ("min", .minute), ("mins", .minute),
+         ("sec", .second), ("secs", .second), ("wk", .week), ("wks", .week), ("yr", .year), ("yrs", .year)]
+            .map { (TextWord.key($0.0), $0.1) })
     /// Words between `in` and a length of time that leave it a time (`in about 5 hours`).
-    static let approximately: Set<UInt64> = Set(["about", "around", "approximately", "roughly", "etwa", "ungefähr"].map(TextWord.key))
+    static let approximately = words(["about", "around", "approximately", "roughly", "etwa", "ungefähr"])
     /// The periods a modifier names as a whole (`next week`, `letztes Quartal`): singular nouns only.
-    static let periodUnits: [UInt64: DateUnit] = {
-        var t: [UInt64: DateUnit] = [:]
-        for (w, u) in [("week", DateUnit.week), ("woche", .week), ("month", .month), ("monat", .month),
-                       ("quarter", .quarter), ("quartal", .quarter), ("year", .year), ("jahr", .year)] {
-            t[TextWord.key(w)] = u
-        }
-        return t
-    }()
+    static let periodUnits = KeywordTable<DateUnit>(
+        [("week", DateUnit.week), ("woche", .week), ("month", .month), ("monat", .month),
+         ("quarter", .quarter), ("quartal", .quarter), ("year", .year), ("jahr", .year)].map { (TextWord.key($0.0), $0.1) })
     /// Words before which a month alone is a time (`in August`, `bis Dezember`);
     /// not `by` or `from`, which also come before people named April, May or June.
-    static let monthCues: Set<UInt64> = Set(["in", "since", "until", "till", "during", "before", "after", "through",
-                                              "im", "seit", "bis", "ab"].map(TextWord.key))
+    static let monthCues = words(["in", "since", "until", "till", "during", "before", "after", "through",
+                                  "im", "seit", "bis", "ab"])
     /// Words that join the two ends of a range (`Monday to Friday`, `9 bis 17 Uhr`).
-    static let rangeWords: Set<UInt64> = Set(["to", "until", "till", "til", "through", "thru", "bis"].map(TextWord.key))
+    static let rangeWords = words(["to", "until", "till", "til", "through", "thru", "bis"])
     /// `and`, `und`: a range's joining word only after `rangeOpeners` (`between 3 and 5pm`).
-    static let rangeAnd: Set<UInt64> = Set(["and", "und"].map(TextWord.key))
-    static let rangeOpeners: Set<UInt64> = Set(["between", "zwischen"].map(TextWord.key))
+    static let rangeAnd = words(["and", "und"])
+    static let rangeOpeners = words(["between", "zwischen"])
+
+    /// A set of words, looked up as the keyword tables are (no hashing).
+    static func words(_ list: [String]) -> KeywordTable<Bool> { KeywordTable(list.map { (TextWord.key($0), true) }) }
     /// Words after which a spelled time or a day without month is a time or
     /// date (`at midnight`, `by the 15th`, `on 2/15`).
     static let cues: Set<UInt64> = Set(["at", "on", "by", "until", "till", "til", "before", "after", "around", "from",
