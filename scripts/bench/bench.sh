@@ -87,6 +87,9 @@ cat > "$DATA/bench.json" <<JSON
            {"key": "gfm", "label": "--to html --profile gfm", "ours": ["$BIN", "--to", "html", "--profile", "gfm"],
             "peer": ["$PEER"], "peer_name": "Rust linkify"},
            {"key": "all", "label": "--detect all vs URL-only", "ours": ["$BIN", "--to", "html", "--detect", "all"],
+            "peer": ["$BIN", "--to", "html"], "peer_name": "linkify URL-only", "goal": 0.3333, "rss": false},
+           {"key": "dates", "label": "--detect date,address vs URL-only",
+            "ours": ["$BIN", "--to", "html", "--detect", "date,address", "--now", "2026-01-01T00:00:00"],
             "peer": ["$BIN", "--to", "html"], "peer_name": "linkify URL-only", "goal": 0.3333, "rss": false}],
  "ceiling": ["cat"],
  $STATIC_CORPUS

@@ -26,6 +26,7 @@ GOALS = [
     ("html-gfm-text", "--to html --profile gfm vs peer default, real text", "faster", 1.5),
     ("html-gfm-urls", "--to html --profile gfm vs peer default, URL-dense", "faster", 1.5),
     ("html-all-text", "--detect all vs URL-only (default profile), real text", "faster", 0.3333),
+    ("html-dates-text", "--detect date,address vs URL-only, real text", "faster", 0.3333),
     ("lint-rumdl", "lint (MD034) vs rumdl --enable MD034", "faster", 1.0),
     ("lint-rumdl-1core", "  same, both pinned to one core", "faster", 1.0),
     ("lint-mdl", "lint (MD034) vs mdl -r MD034", "faster", 1.0),
