@@ -69,7 +69,11 @@ package struct HTMLRenderer: Renderer {
             writer.append("<time datetime=\"")
             // A range's value is `START/END`; the attribute takes its start (SPEC §3).
             let value = entity.target(in: text)
-            writer.appendEscaped(String(value.prefix { $0 != "/" }))
+            if let slash = value.utf8.firstIndex(of: 0x2F) {
+                writer.appendEscaped(String(value[..<slash]))
+            } else {
+                writer.appendEscaped(value)
+            }
             writer.append(0x22)
         }
         var escapedText: Range<Int>?
