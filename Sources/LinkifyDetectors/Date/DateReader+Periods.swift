@@ -37,6 +37,16 @@ extension DateReader {
         return m
     }
 
+    /// `last night`, `letzte Nacht`, `last evening`: yesterday (a part of
+    /// the day after `last` is in the day before; `this morning` and
+    /// `tomorrow night` are read where a day takes its part of the day).
+    func lastDayPart(_ w: TextWord, _ choice: WeekdayChoice) -> DateMatch? {
+        guard choice == .before, let p = nextWord(w.end), case .dayPart(let part)? = words[p.key], part != .morning
+        else { return nil }
+        if let before = previousWord(before: w.start), before.end < w.start, before.key == DateWords.the { return nil }
+        return DateMatch(end: p.end, value: today.adding(days: -1), hasTime: false)
+    }
+
     /// `September 2012`, `Sep. 2012`, `Sep-2012`, `August, 2012`, `June of
     /// 2022`, `Oktober 2012`: the month's first day. A plain year only
     /// (1900–2099), as after a wrapped line.

@@ -142,7 +142,8 @@ struct DateReader {
                 return withTime(withDayPart(relativeDay(w, k), part: w.key == DateWords.tonight ? .night : nil))
             case .modifier(let choice):
                 if choice == .before, let m = nthWeekdayOfMonth(after: w, -1) { return withTime(m) }   // last Monday of March
-                if let m = modifiedWeekday(w, choice) ?? weekPossessive(w, choice) ?? relativePeriod(w, choice) { return withTime(m) }
+                if let m = modifiedWeekday(w, choice) ?? weekPossessive(w, choice) ?? relativePeriod(w, choice)
+                    ?? lastDayPart(w, choice) { return withTime(m) }
                 if w.key == Self.this, dayPartAfterDay(w.end) != nil {                                  // this morning at 10
                     return withTime(withDayPart(DateMatch(end: w.end, value: today, hasTime: false), part: nil))
                 }

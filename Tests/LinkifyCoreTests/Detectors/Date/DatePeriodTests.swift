@@ -25,6 +25,8 @@ import Testing
         "Back in |August| = 2027-08-01",
         "Open until |December| = 2026-12-01",
         "From |September 2019 to March 2020| = 2019-09-01/2020-03-31",
+        "It rained |last night| = 2026-11-30",
+        "Not in the last night of the festival = ",
         // Not periods: a duration after `the`, a person, a day no form read, a one-digit fraction.
         "Over the last year it grew = ",
         "Thanks to April and May = ",
@@ -54,6 +56,7 @@ import Testing
         "im |Oktober 2012| = 2012-10-01",
         "bis |Dezember| = 2026-12-01",
         "|nächstes Jahr| = 2027-01-01",
+        "|letzte Nacht| = 2026-11-30",
         "|vor 30 Sekunden| = 2026-12-01T08:59:30",
         "|in 2 Stunden und 5 Minuten| = 2026-12-01T11:05:00",
     ]
