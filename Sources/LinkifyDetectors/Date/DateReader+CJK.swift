@@ -17,6 +17,7 @@ extension DateReader {
             consider(withCJKTime(kanaWord(at: i)))   // 本日
             consider(withCJKTime(cjkRelativeDay(at: i)))
             consider(withCJKTime(cjkWeekday(at: i)))
+            consider(cjkPeriod(at: i))
         }
         return best
     }
@@ -61,7 +62,8 @@ extension DateReader {
         return dayMonth(day: day, month: month, year: year, end: end)
     }
 
-    /// 今日 今天 明日 明天 明後日 后天 昨日 昨天 一昨日 前天 大后天.
+    /// 今日 今天 明日 明天 明後日 后天 昨日 昨天 一昨日 前天 大后天, and a part of such a
+    /// day alone (今夜 今晚 今朝 昨夜 明早: that day; with a time, `cjkTimeAlone` reads it).
     func cjkRelativeDay(at i: Int) -> DateMatch? {
         let a = scalar(at: i), b = scalar(at: i + a.length)
         let c = scalar(at: i + a.length + b.length)
@@ -75,6 +77,10 @@ extension DateReader {
             end += c.length
         case (0x540E, 0x5929), (0x5F8C, 0x5929): days = 2                            // 后天 後天
         case (0x6628, 0x65E5), (0x6628, 0x5929): days = -1                           // 昨日 昨天
+        case (0x4ECA, 0x591C), (0x4ECA, 0x6669), (0x4ECA, 0x665A), (0x4ECA, 0x671D), (0x4ECA, 0x65E9), (0x4ECA, 0x5915):
+            days = 0                                                                  // 今夜 今晩 今晚 今朝 今早 今夕
+        case (0x6628, 0x591C), (0x6628, 0x665A): days = -1                           // 昨夜 昨晚
+        case (0x660E, 0x65E9), (0x660E, 0x665A): days = 1                            // 明早 明晚
         case (0x524D, 0x5929): days = -2                                              // 前天
         case (0x4E00, 0x6628) where c.value == 0x65E5:                                // 一昨日
             days = -2

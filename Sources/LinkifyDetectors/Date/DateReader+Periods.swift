@@ -37,6 +37,56 @@ extension DateReader {
         return m
     }
 
+    /// 来週 先月 今年 去年 来年 下个月 本周 上月: the same periods in Chinese and
+    /// Japanese, a modifier character (`cjkPeriodModifiers`: how many periods
+    /// from this one, and which units it takes) and 週, 周, 月 (个月, 個月) or 年.
+    func cjkPeriod(at i: Int) -> DateMatch? {
+        let a = scalar(at: i)
+        guard let (n, units) = Self.cjkPeriodModifiers[a.value] else { return nil }
+        var p = i + a.length
+        var u = scalar(at: p)
+        if u.value == 0x4E2A || u.value == 0x500B {   // 个 個: 下个月
+            p += u.length
+            u = scalar(at: p)
+            guard u.value == 0x6708 else { return nil }
+        }
+        let unit: DateUnit
+        switch u.value {
+        case 0x9031, 0x5468: unit = .week    // 週 周
+        case 0x6708: unit = .month           // 月
+        case 0x5E74: unit = .year            // 年
+        default: return nil
+        }
+        guard units.contains(unit) else { return nil }
+        let first: CivilDateTime
+        switch unit {
+        case .week: first = today.adding(days: 1 - today.weekday + 7 * n)
+        case .month: first = CivilDateTime(year: today.year, month: today.month, day: 1).adding(months: n)
+        default: first = CivilDateTime(year: today.year + n, month: 1, day: 1)
+        }
+        var m = DateMatch(end: p + u.length, value: first, hasTime: false)
+        m.period = unit
+        return m
+    }
+
+    /// The characters that begin a period in Chinese and Japanese: how many
+    /// periods on, and the units each is said with (`去年` but not `去月`; `上月`
+    /// but not `上年`, which begins 上年纪).
+    static let cjkPeriodModifiers: [UInt32: (Int, [DateUnit])] = [
+        0x6765: (1, [.week, .month, .year]),     // 来
+        0x4F86: (1, [.week, .month, .year]),     // 來
+        0x4E0B: (1, [.week, .month]),            // 下
+        0x4ECA: (0, [.week, .month, .year]),     // 今
+        0x672C: (0, [.week, .month, .year]),     // 本
+        0x8FD9: (0, [.week, .month]),            // 这
+        0x9019: (0, [.week, .month]),            // 這
+        0x5148: (-1, [.week, .month]),           // 先
+        0x4E0A: (-1, [.week, .month]),           // 上
+        0x53BB: (-1, [.year]),                   // 去
+        0x6628: (-1, [.year]),                   // 昨
+        0x660E: (1, [.year]),                    // 明
+    ]
+
     /// `last night`, `letzte Nacht`, `last evening`: yesterday (a part of
     /// the day after `last` is in the day before; `this morning` and
     /// `tomorrow night` are read where a day takes its part of the day).

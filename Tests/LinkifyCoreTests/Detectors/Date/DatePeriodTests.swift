@@ -62,6 +62,25 @@ import Testing
     ]
 
     @Test(arguments: english) func englishPeriods(_ c: String) { check(c, "en_US") }
+    static let japanese = [
+        "|来週|から始めます = 2026-12-07",
+        "|先月|の記事 = 2026-11-01",
+        "|今年|の目標 = 2026-01-01",
+        "|今夜|は雨 = 2026-12-01",
+        "|来週の金曜日| = 2026-12-11",
+    ]
+
+    static let chinese = [
+        "|下个月|发布 = 2027-01-01",
+        "|去年|的数据 = 2025-01-01",
+        "|本周|完成 = 2026-11-30",
+        "|昨晚|下雨了 = 2026-11-30",
+        // 上年 begins 上年纪 (old age); 明月 is the bright moon.
+        "他上年纪了，看明月 = ",
+    ]
+
+    @Test(arguments: japanese) func japanesePeriods(_ c: String) { check(c, "ja_JP") }
+    @Test(arguments: chinese) func chinesePeriods(_ c: String) { check(c, "zh_CN") }
     @Test(arguments: durations) func durationsFromNow(_ c: String) { check(c, "en_US") }
     @Test(arguments: german) func germanPeriods(_ c: String) { check(c, "de_DE") }
 
