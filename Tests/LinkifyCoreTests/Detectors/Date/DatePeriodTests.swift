@@ -84,12 +84,5 @@ import Testing
     @Test(arguments: durations) func durationsFromNow(_ c: String) { check(c, "en_US") }
     @Test(arguments: german) func germanPeriods(_ c: String) { check(c, "de_DE") }
 
-    func check(_ c: String, _ locale: String) {
-        let parts = c.split(separator: " = ", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let text = unmarked(parts[0])
-        let found = entities(text, DateScannerTests.options(locale))
-        let values = parts.count > 1 && !parts[1].isEmpty ? parts[1].split(separator: " = ").map(String.init) : []
-        #expect(marked(text, DateScannerTests.options(locale)) == parts[0])
-        #expect(found.map { $0.value ?? "nil" } == values)
-    }
+    func check(_ c: String, _ locale: String) { checkMarkedDates(c, locale) }
 }

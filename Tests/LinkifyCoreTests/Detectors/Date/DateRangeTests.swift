@@ -48,14 +48,7 @@ import Testing
     @Test(arguments: japanese) func japaneseRanges(_ c: String) { check(c, "ja_JP") }
     @Test(arguments: chinese) func chineseRanges(_ c: String) { check(c, "zh_CN") }
 
-    func check(_ c: String, _ locale: String) {
-        let parts = c.split(separator: " = ", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let text = unmarked(parts[0])
-        let found = entities(text, DateScannerTests.options(locale))
-        let values = parts.count > 1 && !parts[1].isEmpty ? parts[1].split(separator: " = ").map(String.init) : []
-        #expect(marked(text, DateScannerTests.options(locale)) == parts[0])
-        #expect(found.map { $0.value ?? "nil" } == values)
-    }
+    func check(_ c: String, _ locale: String) { checkMarkedDates(c, locale) }
 
     @Test func htmlTimeElementTakesTheStart() {
         #expect(rendered("Open 9am to 5pm.", .html, options: DateScannerTests.options())
@@ -76,4 +69,15 @@ import Testing
             nil,
         ])
     }
+}
+
+/// `c` is a marked sentence then ` = value` for each date (none after a bare
+/// ` = `): the dates found in `locale` and their values are those.
+func checkMarkedDates(_ c: String, _ locale: String) {
+    let parts = c.split(separator: " = ", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    let text = unmarked(parts[0])
+    let found = entities(text, DateScannerTests.options(locale))
+    let values = parts.count > 1 && !parts[1].isEmpty ? parts[1].split(separator: " = ").map(String.init) : []
+    #expect(marked(text, DateScannerTests.options(locale)) == parts[0])
+    #expect(found.map { $0.value ?? "nil" } == values)
 }
