@@ -30,7 +30,11 @@ extension DateReader {
     /// The range that begins with `first`, read at `start`, or nil.
     func range(from first: DateMatch, start: Int) -> DateRange? {
         guard let q = rangeConnector(after: first.end, start: start) else { return nil }
-        if let last = match(at: q) { return joined(first, last, at: q) }
+        // After a day without a time the other end is a day too: `Monday to
+        // Friday, 9am–5pm` is two ranges, not Monday to Friday at 9am.
+        if let last = (first.hasTime ? nil : calendarDate(at: q, allowsRelative: true)) ?? match(at: q) {
+            return joined(first, last, at: q)
+        }
         // `Jan 5–7`, `5. – 7. Dezember` read as `Jan 5`: the last day in the same month.
         guard first.writtenDay && !first.hasTime, let (day, e) = bareDay(at: q), day > first.value.day,
               CivilDateTime.isValidDate(year: first.value.year, month: first.value.month, day: day) else { return nil }
@@ -108,8 +112,12 @@ extension DateReader {
                 last.value.month = first.value.month
                 last.value.day = first.value.day
                 if !isBefore(first.value, last.value) { last.value = last.value.adding(days: 1) }   // 10pm to 2am
-            } else if let again = DateReader(t: t, locale: locale, now: first.value).match(at: q), again.end == last.end {
-                last = again
+            } else {
+                let reader = DateReader(t: t, locale: locale, now: first.value)
+                if let again = (first.hasTime ? nil : reader.calendarDate(at: q, allowsRelative: true)) ?? reader.match(at: q),
+                   again.end == last.end {
+                    last = again
+                }
             }
         }
         guard isBefore(first.value, last.value) else { return nil }

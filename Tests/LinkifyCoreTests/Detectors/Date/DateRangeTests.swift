@@ -12,6 +12,7 @@ import Testing
     static let english = [
         // Each end read alone; an end before the start is read again from the start.
         "Open |Monday to Friday| = 2026-12-07/2026-12-11",
+        "Open |Monday to Friday|, |9am–5pm EST| = 2026-12-07/2026-12-11 = 2026-12-01T09:00:00-05:00/2026-12-01T17:00:00-05:00",
         "Office hours |9am to 5pm| = 2026-12-01T09:00:00/2026-12-01T17:00:00",
         "The night shift runs |10pm to 2am| = 2026-12-01T22:00:00/2026-12-02T02:00:00",
         "Window |2026-12-03 13:00 - 16:00| = 2026-12-03T13:00:00/2026-12-03T16:00:00",
