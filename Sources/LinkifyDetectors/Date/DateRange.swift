@@ -30,11 +30,7 @@ extension DateReader {
     /// The range that begins with `first`, read at `start`, or nil.
     func range(from first: DateMatch, start: Int) -> DateRange? {
         guard let q = rangeConnector(after: first.end, start: start) else { return nil }
-        // After a day without a time the other end is a day too: `Monday to
-        // Friday, 9am–5pm` is two ranges, not Monday to Friday at 9am.
-        if let last = (first.hasTime ? nil : calendarDate(at: q, allowsRelative: true)) ?? match(at: q) {
-            return joined(first, last, at: q)
-        }
+        if let last = otherEnd(at: q, after: first) { return joined(first, last, at: q) }
         // `Jan 5–7`, `5. – 7. Dezember` read as `Jan 5`: the last day in the same month.
         guard first.writtenDay && !first.hasTime, let (day, e) = bareDay(at: q), day > first.value.day,
               CivilDateTime.isValidDate(year: first.value.year, month: first.value.month, day: day) else { return nil }
@@ -112,12 +108,9 @@ extension DateReader {
                 last.value.month = first.value.month
                 last.value.day = first.value.day
                 if !isBefore(first.value, last.value) { last.value = last.value.adding(days: 1) }   // 10pm to 2am
-            } else {
-                let reader = DateReader(t: t, locale: locale, now: first.value)
-                if let again = (first.hasTime ? nil : reader.calendarDate(at: q, allowsRelative: true)) ?? reader.match(at: q),
-                   again.end == last.end {
-                    last = again
-                }
+            } else if let again = DateReader(t: t, locale: locale, now: first.value).otherEnd(at: q, after: first),
+                      again.end == last.end {
+                last = again
             }
         }
         guard isBefore(first.value, last.value) else { return nil }
@@ -126,6 +119,12 @@ extension DateReader {
             last.period = nil
         }
         return DateRange(end: last.end, first: first, last: last)
+    }
+
+    /// The range's second end at `q`. After a day without a time it is a day
+    /// too: `Monday to Friday, 9am–5pm` is two ranges, not Monday to Friday at 9am.
+    func otherEnd(at q: Int, after first: DateMatch) -> DateMatch? {
+        (first.hasTime ? nil : calendarDate(at: q, allowsRelative: true)) ?? match(at: q)
     }
 
     /// An hour read without am/pm takes the afternoon of an afternoon end

@@ -24,15 +24,19 @@ extension DateReader {
         case .afterNext: n = 2
         case .before: n = -1
         }
+        return period(unit, n, end: u.end)
+    }
+
+    /// The week, month, quarter or year `n` on from today's, as a match ending at `end`: its first day.
+    func period(_ unit: DateUnit, _ n: Int, end: Int) -> DateMatch {
         let first: CivilDateTime
         switch unit {
         case .week: first = today.adding(days: 1 - today.weekday + 7 * n)
         case .month: first = CivilDateTime(year: today.year, month: today.month, day: 1).adding(months: n)
         case .quarter: first = CivilDateTime(year: today.year, month: (today.month - 1) / 3 * 3 + 1, day: 1).adding(months: 3 * n)
-        case .year: first = CivilDateTime(year: today.year + n, month: 1, day: 1)
-        default: return nil
+        default: first = CivilDateTime(year: today.year + n, month: 1, day: 1)
         }
-        var m = DateMatch(end: u.end, value: first, hasTime: false)
+        var m = DateMatch(end: end, value: first, hasTime: false)
         m.period = unit
         return m
     }
@@ -58,15 +62,7 @@ extension DateReader {
         default: return nil
         }
         guard units.contains(unit) else { return nil }
-        let first: CivilDateTime
-        switch unit {
-        case .week: first = today.adding(days: 1 - today.weekday + 7 * n)
-        case .month: first = CivilDateTime(year: today.year, month: today.month, day: 1).adding(months: n)
-        default: first = CivilDateTime(year: today.year + n, month: 1, day: 1)
-        }
-        var m = DateMatch(end: p + u.length, value: first, hasTime: false)
-        m.period = unit
-        return m
+        return period(unit, n, end: p + u.length)
     }
 
     /// The characters that begin a period in Chinese and Japanese: how many

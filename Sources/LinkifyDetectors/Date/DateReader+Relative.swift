@@ -100,11 +100,7 @@ extension DateReader {
     /// `3 days`, `a week`, `zwei Stunden`, `1h`, `15min`: the count, its unit and the end.
     func countedUnit(at i: Int, word: TextWord? = nil) -> (Int, DateUnit, Int)? {
         let n: Int, e: Int
-        if let w = word, w.key != 0 {
-            guard case .count(let c)? = words[w.key] else { return nil }
-            n = c
-            e = w.end
-        } else if let digits = number(at: i, max: 3) {
+        if let digits = number(at: i, max: 3) {
             n = digits.value
             e = i + digits.count
             if isASCIILetter(e) {
@@ -112,7 +108,7 @@ extension DateReader {
                       !isASCIILetter(u.end) else { return nil }
                 return (n, unit, u.end)
             }
-        } else if let w = TextWord.read(t, at: i), w.key != 0, case .count(let c)? = words[w.key] {
+        } else if let w = word ?? TextWord.read(t, at: i), w.key != 0, case .count(let c)? = words[w.key] {
             n = c
             e = w.end
         } else {
@@ -123,16 +119,6 @@ extension DateReader {
         if u.key == DateWords.second { return (n, .second, u.end) }   // `a second`, `1 second`
         guard case .unit(let unit)? = words[u.key] else { return nil }
         return (n, unit, u.end)
-    }
-
-    /// A count: up to three digits, or `a`, `one` … `twelve`, `zwei` ….
-    func count(at i: Int) -> (Int, Int)? {
-        if let n = number(at: i, max: 3) {
-            if isASCIILetter(i + n.count) { return nil }
-            return (n.value, i + n.count)
-        }
-        guard let w = TextWord.read(t, at: i), w.key != 0, case .count(let n)? = words[w.key] else { return nil }
-        return (n, w.end)
     }
 
     /// `n` units from now (or today, for days and longer).
