@@ -58,7 +58,7 @@ step "dates the period and range rules added (corpus/labels/dates-periods.tsv, p
 step "real-world address sample" python3 scripts/check/address_realworld.py --bin .build/release/linkify --changelogs 0 --min 0.98 0.90 && passed=$((passed + 1))
 step "new-user replay (scripts/check/replay)" python3 scripts/check/replay_new_user.py --bin .build/release/linkify && passed=$((passed + 1))
 step "bare-name model (the corpus export is the binary's, its decisions the weights')" \
-  scripts/check/bare_name_model.sh .build/release/linkify && passed=$((passed + 1))
+  scripts/check/fitted_models.sh .build/release/linkify && passed=$((passed + 1))
 step "layers (no upward or unlisted import between targets)" scripts/check/layers.sh && passed=$((passed + 1))
 step "fuzz replay (fuzz/seeds, fuzz/regressions through every fuzz check)" \
   sh -c 'swift build -c release --product LinkifyFuzz >/dev/null && .build/release/LinkifyFuzz fuzz/seeds fuzz/regressions' && passed=$((passed + 1))

@@ -31,9 +31,11 @@ are kept at or above 0 (host) and at or below 0 (the others).
 """
 import argparse
 import csv
-import math
 import pathlib
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import logistic  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FEATURES = ROOT / "corpus/features/bare-names.tsv"
@@ -107,41 +109,19 @@ def read_labels():
     return labels
 
 
-def fit(examples):
-    """Weights (bias last) of a logistic regression fitted to (x, y) pairs.
-
-    Identical examples are counted once with their multiplicity, in sorted
-    order, so the sums (and so the weights) do not depend on the file order."""
-    d = len(NAMES)
-    w = [0.0] * (d + 1)
-    n = len(examples)
-    if n == 0:
-        return w
-    groups = {}
-    for x, y in examples:
-        key = (tuple(x), y)
-        groups[key] = groups.get(key, 0) + 1
-    rows = [([(i, v) for i, v in enumerate(x) if v], y, c) for (x, y), c in sorted(groups.items())]
-    for _ in range(ITERATIONS):
-        g = [0.0] * (d + 1)
-        for nz, y, c in rows:
-            z = w[d]
-            for i, v in nz:
-                z += w[i] * v
-            p = 1.0 / (1.0 + math.exp(-z)) if z > -35 else 0.0
-            e = (p - y) * c
-            for i, v in nz:
-                g[i] += e * v
-            g[d] += e
-        for i in range(d):
-            w[i] -= RATE * (g[i] / n + L2 * w[i])
-            name = NAMES[i][0]
-            if name in NONNEGATIVE and w[i] < 0:
-                w[i] = 0.0
-            if name in NONPOSITIVE and w[i] > 0:
-                w[i] = 0.0
-        w[d] -= RATE * g[d] / n
+def clamp(i, w):
+    """The document's evidence is applied in one direction only (see above)."""
+    name = NAMES[i][0]
+    if name in NONNEGATIVE and w < 0:
+        return 0.0
+    if name in NONPOSITIVE and w > 0:
+        return 0.0
     return w
+
+
+def fit(examples):
+    """Weights (bias last) of the logistic regression (logistic.py) fitted to (x, y) pairs."""
+    return logistic.fit(examples, len(NAMES), ITERATIONS, RATE, L2, clamp)
 
 
 def standard_weight(rows, labels):
@@ -159,7 +139,7 @@ def standard_weight(rows, labels):
 
 
 def hundredths(w):
-    return [int(round(v * 100)) for v in w]
+    return logistic.hundredths(w)
 
 
 def decide(weights, x):

@@ -21,6 +21,18 @@ package struct DateScanner: EntityScanner {
     }
 
     package func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
+        var none: [Explanation] = []
+        scan(t, from: minStart, into: &out, explaining: false, &none)
+    }
+
+    /// Also tells every date's weighing (`DateAcceptance`), and why the model turned one down.
+    package func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity],
+                      rejections: inout [Explanation]) {
+        scan(t, from: minStart, into: &out, explaining: true, &rejections)
+    }
+
+    private func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity],
+                      explaining: Bool, _ told: inout [Explanation]) {
         let reader = DateReader(t: t, locale: locale, now: now)
         let words = reader.words, starters = DateWords.starters, firstWords = DateWords.firstWords
         let n = t.count
@@ -30,11 +42,11 @@ package struct DateScanner: EntityScanner {
             if ByteClass.isDigit(b) {
                 if Self.canStartNumber(t, at: i) {
                     if let m = reader.match(at: i) {
-                        i = emit(m, start: i, reader, into: &out)
+                        i = emit(m, start: i, reader, into: &out, explaining, &told)
                         continue
                     }
                     if let r = reader.range(fromNumberAt: i) {
-                        emit(r.iso, start: i, end: r.end, into: &out)
+                        emit(r.iso, start: i, end: r.end, reader, into: &out, explaining, &told)
                         i = r.end
                         continue
                     }
@@ -55,14 +67,14 @@ package struct DateScanner: EntityScanner {
                 let word = TextWord.read(t, at: i)
                 if let w = word, w.key != 0, Self.mayStart(w, words, starters), !TextWord.continuesWord(t, before: i),
                    let m = reader.wordForm(w) {
-                    i = emit(m, start: i, reader, into: &out)
+                    i = emit(m, start: i, reader, into: &out, explaining, &told)
                     continue
                 }
                 i = max(i + 1, word?.end ?? i + 1)
             } else if b >= 0xE0 {
                 let (scalar, length) = UTF8Bytes.decode(t, at: i)
                 if Self.cjkStarts.contains(scalar) && Self.canStartCJK(t, at: i, scalar), let m = reader.match(at: i) {
-                    i = emit(m, start: i, reader, into: &out)
+                    i = emit(m, start: i, reader, into: &out, explaining, &told)
                     continue
                 }
                 i += length
@@ -80,16 +92,27 @@ package struct DateScanner: EntityScanner {
     }
 
     /// Emits `m`, or the range it begins (`DateRange`), and returns where scanning goes on.
-    func emit(_ m: DateMatch, start: Int, _ reader: DateReader, into out: inout [Entity]) -> Int {
+    func emit(_ m: DateMatch, start: Int, _ reader: DateReader, into out: inout [Entity],
+              _ explaining: Bool, _ told: inout [Explanation]) -> Int {
         if let r = reader.range(from: m, start: start) {
-            emit(r.iso, start: start, end: r.end, into: &out)
+            emit(r.iso, start: start, end: r.end, reader, into: &out, explaining, &told)
             return r.end
         }
-        emit(m.iso, start: start, end: m.end, into: &out)
+        emit(m.iso, start: start, end: m.end, reader, into: &out, explaining, &told)
         return m.end
     }
 
-    func emit(_ iso: String, start: Int, end: Int, into out: inout [Entity]) {
+    /// Emits the date `start..<end` valued `iso` when the acceptance model links it.
+    func emit(_ iso: String, start: Int, end: Int, _ reader: DateReader, into out: inout [Entity],
+              _ explaining: Bool, _ told: inout [Explanation]) {
+        let acceptance = DateAcceptance(reader.t, start: start, end: end, iso: iso, reader)
+        let links = acceptance.links
+        if explaining {
+            let weighing = acceptance.weighing
+            told.append(Explanation(start: start, end: end, kind: .date, verdict: .weighed(weighing)))
+            if !links { told.append(Explanation(start: start, end: end, kind: .date, verdict: .rejected(.dateModel(weighing.summary)))) }
+        }
+        guard links else { return }
         if let template {
             out.append(Entity(kind: .date, start: start, end: end, target: URLTemplate.expand(template, value: iso), value: iso))
         } else {

@@ -96,6 +96,8 @@ package enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
     case unknownTopLevelDomain(String)
     /// A bare name that the bare-name model judged not to be a domain, with its evidence.
     case bareName(String)
+    /// A date that the date model judged not meant as one here, with its evidence.
+    case dateModel(String)
     /// `scheme://user@host`: user info is deprecated and a spoofing risk (UTS #58).
     case userInfo
     /// `git@github.com:owner/repo.git` (SPEC §5).
@@ -120,6 +122,7 @@ package enum RejectionReason: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unknownTopLevelDomain(let tld): return "top-level domain '\(tld)' is not in IANA's list"
         case .bareName(let evidence): return "bare-name model: \(evidence)"
+        case .dateModel(let evidence): return "date model: \(evidence)"
         case .userInfo: return "user info in a URL (deprecated, a spoofing risk)"
         case .sshRemote: return "an SSH remote (@host: followed by a path)"
         case .invalidHost: return "the host, port or IPv6 address is not valid"

@@ -1,0 +1,238 @@
+@_spi(Layers) import LinkifyModel
+
+/// The named features of a date the reader read (`DateAcceptance`): what the
+/// acceptance model weighs to decide whether the text means a date there or
+/// only holds something shaped like one (a clock column in a download log, a
+/// date in a URL's path, a Go layout string). They describe where the date
+/// stands (code, a URL, a column, a sentence) more than which words it is
+/// made of: whether `today` or `00:30` is meant as a date depends on the
+/// genre (documentation against messages), and the labelled text is mostly
+/// documentation (docs/dates.md, "Acceptance"). Each is
+/// a count (most 0 or 1); the weights come from `Tables/DateWeights.swift`,
+/// fitted by `scripts/gen/train_dates.py` on the labelled corpus (`corpus/`,
+/// docs/dates.md). A date is linked when the bias plus each feature's weight
+/// times its value reaches the table's threshold.
+///
+/// The raw order is the export's (`--explain=json`) and the table's; add new
+/// features at the end and refit.
+enum DateFeature: Int, CaseIterable, Sendable {
+    /// Digits, and no year written (`4/18`, `Jul 13`, `9am`): a year is four
+    /// digits, or `年`.
+    case noYear
+    /// ISO 8601 (`2024-01-28`, `2024-01-28T10:00`).
+    case isoForm
+    /// A time of day is part of the value.
+    case hasTime
+    /// A range (`Monday to Friday`, `10–12 May`).
+    case range
+    /// Not ASCII (a Chinese or Japanese form, a German month with an umlaut).
+    case nonASCII
+    /// `/` right before it, or `/`, `_` or `.` and a letter right after it: a
+    /// path or file name (`blog/2021/11/16/agent`, `advisory-2002-03-11.txt`).
+    case pathMark
+    /// A backtick or a quote right before it (code, a string).
+    case quoteMark
+    /// `+`, `-`, `@`, `=` or `:` right before it (an offset, a setting, a time stamp in a list).
+    case signBefore
+    /// In a table: `|` before it on its line, or a run of three spaces both
+    /// before and after it on its line (a column).
+    case tableLine
+    /// Other numbers on its line: 1 for three to five, 2 for six to eight, 3 for nine or more.
+    case numbersOnLine
+    /// A word that introduces a date right before it (`DateWords.cues`: on, at, by, since, am, bis …).
+    case cueBefore
+    /// `the` right before it (`on the Monday following`).
+    case afterThe
+    /// The first thing on its line after spaces and list or heading marks (`#`, `*`, `-`, `[`).
+    case lineStart
+    /// `(` or `[` right before it.
+    case bracketed
+    /// The end of a sentence or clause right after it (`.`, `,`, `;`, `!`, `?`, `)`, or the end of the line).
+    case clauseEnd
+    /// In a URL: `://` earlier in the same run of characters without a space
+    /// (`https://example.com/blog/2021/11/16/post`).
+    case inURL
+    /// Go's reference time, which Go's `time` package writes layouts with
+    /// (`Mon Jan 2 15:04:05 MST 2006`): the value's day is 2006-01-02, or its time 15:04:05.
+    case referenceLayout
+    /// Two numbers and a slash, nothing else (`4/18`, `1/2`): a month and day, or a fraction or count.
+    case slashPair
+    /// Code around it: `.` or `#` right before it, or `(`, `=` or `_` right
+    /// after it (`Date.today`, `#yesterday`, `today=Wednesday`).
+    case codeMark
+    /// Two or more spaces or a tab right before it: a column of a table, a
+    /// listing or a command's output (`ps`, `ls -l`, a download log).
+    case columnGap
+
+    /// The name in `--explain` and in the trainer's export.
+    var name: String {
+        switch self {
+        case .noYear: return "no_year"
+        case .isoForm: return "iso_form"
+        case .hasTime: return "has_time"
+        case .range: return "range"
+        case .nonASCII: return "non_ascii"
+        case .pathMark: return "path_mark"
+        case .quoteMark: return "quote_mark"
+        case .signBefore: return "sign_before"
+        case .tableLine: return "table_line"
+        case .numbersOnLine: return "numbers_on_line"
+        case .cueBefore: return "cue_before"
+        case .afterThe: return "after_the"
+        case .lineStart: return "line_start"
+        case .bracketed: return "bracketed"
+        case .clauseEnd: return "clause_end"
+        case .inURL: return "in_url"
+        case .referenceLayout: return "reference_layout"
+        case .slashPair: return "slash_pair"
+        case .codeMark: return "code_mark"
+        case .columnGap: return "column_gap"
+        }
+    }
+}
+
+/// Whether a date the reader read is linked: the fitted acceptance model
+/// over `DateFeature`s. The features look at the date's text and at most
+/// `reach` bytes of its line on each side, so the cost per date is bounded.
+struct DateAcceptance {
+    static let model = "date"
+    static let reach = 200
+
+    /// The features that are 1, a bit each by raw value (no allocation per date).
+    private var bits: UInt32 = 0
+    /// `numbersOnLine`'s value (0–3).
+    private var numbers = 0
+
+    /// The features of the date `start..<end` valued `iso` in `t`.
+    init(_ t: UnsafeBufferPointer<UInt8>, start: Int, end: Int, iso: String, _ reader: DateReader) {
+        var digits = 0, run = 0, longestRun = 0, ascii = true, slashes = 0, others = 0
+        var k = start
+        while k < end {
+            let b = t[k]
+            if ByteClass.isDigit(b) {
+                digits += 1; run += 1; longestRun = max(longestRun, run)
+            } else {
+                run = 0
+                if b == 0x2F { slashes += 1 } else { others += 1 }
+            }
+            if b >= 0x80 { ascii = false }
+            k += 1
+        }
+        let yearWritten = longestRun == 4 || Self.containsNian(t, start, end)
+        set(.noYear, digits > 0 && !yearWritten)
+        set(.isoForm, end - start >= 10 && Self.isISODate(t, start))
+        set(.hasTime, iso.utf8.contains(0x54))     // T
+        set(.range, iso.utf8.contains(0x2F))       // /
+        set(.nonASCII, !ascii)
+        set(.slashPair, digits > 0 && slashes == 1 && others == 0 && !yearWritten)
+        set(.referenceLayout, Self.isReferenceLayout(iso))
+        set(.inURL, Self.followsScheme(t, before: start))
+
+        let before: UInt8 = start > 0 ? t[start - 1] : 0x0A
+        let after: UInt8 = end < t.count ? t[end] : 0x0A
+        let afterNext: UInt8 = end + 1 < t.count ? t[end + 1] : 0x0A
+        set(.pathMark, before == 0x2F || ((after == 0x2F || after == 0x5F || after == 0x2E) && ByteClass.isAlpha(afterNext)))
+        set(.quoteMark, before == 0x60 || before == 0x22 || before == 0x27)
+        set(.signBefore, before == 0x2B || before == 0x2D || before == 0x40 || before == 0x3D || before == 0x3A)
+        set(.bracketed, before == 0x28 || before == 0x5B)
+        set(.columnGap, before == 0x09 || (before == 0x20 && start >= 2 && t[start - 2] == 0x20))
+        set(.codeMark, before == 0x2E || before == 0x23 || after == 0x28 || after == 0x3D || after == 0x5F)
+        set(.clauseEnd, after == 0x2E || after == 0x2C || after == 0x3B || after == 0x21 || after == 0x3F
+            || after == 0x29 || after == 0x0A || after == 0x0D)
+        set(.cueBefore, reader.followsCue(start))
+        if let w = reader.previousWord(before: start), w.end < start, w.key == DateWords.the { set(.afterThe, true) }
+
+        // The line around it, within `reach`.
+        var lineStart = start
+        while lineStart > 0 && start - lineStart < Self.reach && t[lineStart - 1] != 0x0A { lineStart -= 1 }
+        var lineEnd = end
+        while lineEnd < t.count && lineEnd - end < Self.reach && t[lineEnd] != 0x0A { lineEnd += 1 }
+        var numbers = 0, pipeBefore = false
+        var gapBefore = false, gapAfter = false, spaces = 0
+        var onlyMarks = true
+        k = lineStart
+        while k < lineEnd {
+            if k == start { k = end; spaces = 0; continue }
+            let b = t[k]
+            if ByteClass.isDigit(b) && (k == lineStart || !ByteClass.isDigit(t[k - 1])) { numbers += 1 }
+            if b == 0x7C && k < start { pipeBefore = true }
+            if b == 0x20 { spaces += 1 } else { spaces = 0 }
+            if spaces == 3 { if k < start { gapBefore = true } else { gapAfter = true } }
+            if k < start && !(b == 0x20 || b == 0x09 || b == 0x23 || b == 0x2A || b == 0x2D || b == 0x5B || b == 0x3E) {
+                onlyMarks = false
+            }
+            k += 1
+        }
+        set(.tableLine, pipeBefore || (gapBefore && gapAfter))
+        self.numbers = numbers >= 9 ? 3 : numbers >= 6 ? 2 : numbers >= 3 ? 1 : 0
+        set(.lineStart, onlyMarks)
+    }
+
+    private mutating func set(_ f: DateFeature, _ on: Bool) {
+        if on { bits |= 1 << UInt32(f.rawValue) }
+    }
+
+    /// The value of feature `f`.
+    func value(_ f: DateFeature) -> Int {
+        f == .numbersOnLine ? numbers : Int(bits >> UInt32(f.rawValue) & 1)
+    }
+
+    /// The score in hundredths: the bias plus each feature's weight times its value.
+    var score: Int {
+        var s = DateWeights.bias + DateWeights.byFeature[DateFeature.numbersOnLine.rawValue] * numbers
+        var b = bits
+        while b != 0 {
+            s += DateWeights.byFeature[b.trailingZeroBitCount]
+            b &= b - 1
+        }
+        return s
+    }
+
+    /// Whether the model links the date.
+    var links: Bool { score >= DateWeights.threshold }
+
+    /// The weighing as `--explain` tells it: every feature that fired, with its weight.
+    var weighing: Explanation.Weighing {
+        let features = DateFeature.allCases.compactMap { f -> Explanation.Weighing.Feature? in
+            let v = value(f)
+            return v == 0 ? nil : .init(name: f.name, value: v, weight: DateWeights.byFeature[f.rawValue])
+        }
+        return Explanation.Weighing(model: Self.model, features: features, score: score, threshold: DateWeights.threshold)
+    }
+
+    /// Whether `iso`'s day is 2006-01-02 or its time 15:04:05 (Go's reference time).
+    private static func isReferenceLayout(_ iso: String) -> Bool {
+        iso.hasPrefix("2006-01-02") || iso.contains("T15:04:05")
+    }
+
+    /// Whether `://` comes before `i` in the same run of characters (no space,
+    /// quote or angle bracket between), within `reach`.
+    private static func followsScheme(_ t: UnsafeBufferPointer<UInt8>, before i: Int) -> Bool {
+        var k = i - 1
+        while k >= 2 && i - k < reach {
+            let b = t[k]
+            if b <= 0x20 || b == 0x22 || b == 0x27 || b == 0x3C || b == 0x3E || b == 0x60 { return false }
+            if b == 0x2F && t[k - 1] == 0x2F && t[k - 2] == 0x3A { return true }
+            k -= 1
+        }
+        return false
+    }
+
+    /// `dddd-dd-dd` at `i`.
+    private static func isISODate(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        for (k, b) in [true, true, true, true, false, true, true, false, true, true].enumerated() {
+            if b ? !ByteClass.isDigit(t[i + k]) : t[i + k] != 0x2D { return false }
+        }
+        return true
+    }
+
+    /// Whether `年` (E5 B9 B4) is in `start..<end`.
+    private static func containsNian(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var k = start
+        while k + 3 <= end {
+            if t[k] == 0xE5 && t[k + 1] == 0xB9 && t[k + 2] == 0xB4 { return true }
+            k += 1
+        }
+        return false
+    }
+}
