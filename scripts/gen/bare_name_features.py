@@ -23,15 +23,8 @@ import pathlib
 import subprocess
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def corpus_files():
-    base = ROOT / "corpus" / "text"
-    for source in sorted(p.name for p in base.iterdir() if p.is_dir()):
-        for path in sorted((base / source).rglob("*")):
-            if path.is_file():
-                yield source, path.relative_to(base / source).as_posix(), path
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from model_export import ROOT, corpus_files, feature_column, weighed, write_rows  # noqa: E402
 
 
 # UTS #58's own test lines (the standard marks the links in each): a labelled
@@ -56,16 +49,8 @@ def uts58_lines():
         yield number, plain, spans
 
 
-def weighed(stderr):
-    for line in stderr.splitlines():
-        if line.startswith(b"{"):
-            e = json.loads(line)
-            if e.get("verdict") == "weighed" and e.get("model") == "bare-name":
-                yield e
-
-
 def row(source, rel, e, linked):
-    feats = ";".join(f"{k}={v[0]}" for k, v in e["features"].items())
+    feats = feature_column(e)
     text = e["text"].replace("\t", " ").replace("\n", " ")
     return (source, rel, e["start"], e["end"], text, feats, int(e["links"]), int(e["start"] in linked))
 
@@ -76,7 +61,7 @@ def export(binary, out):
         proc = subprocess.run([binary, "--from", "text", "--explain=json", "--detect", "url", "--to", "jsonl",
                                "--offsets", "utf8", "-"], input=plain, capture_output=True, check=False)
         linked = {json.loads(l)["start"] for l in proc.stdout.splitlines()}
-        for e in weighed(proc.stderr):
+        for e in weighed(proc.stderr, "bare-name"):
             rows.append(row("uts58", f"LinkDetectionTest.txt:{number}", e, linked))
     for source, rel, path in corpus_files():
         proc = subprocess.run([binary, "--from", "text", "--explain=json", "--detect", "url", "--to", "jsonl", "--offsets", "utf8", str(path)],
@@ -87,14 +72,10 @@ def export(binary, out):
         for line in proc.stdout.splitlines():
             e = json.loads(line)
             linked.add(e["start"])
-        for e in weighed(proc.stderr):
+        for e in weighed(proc.stderr, "bare-name"):
             rows.append(row(source, rel, e, linked))
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
-    with open(out, "w", encoding="utf-8") as f:
-        f.write("source\tfile\tstart\tend\ttext\tfeatures\tmodel_links\tlinked\n")
-        for r in rows:
-            f.write("\t".join(str(x) for x in r) + "\n")
-    return len(rows)
+    return write_rows(out, ["source", "file", "start", "end", "text", "features", "model_links", "linked"], rows)
 
 
 def main():

@@ -25,31 +25,17 @@ import pathlib
 import subprocess
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from model_export import ROOT, corpus_files, feature_column, weighed, write_rows  # noqa: E402
+
 sys.path.insert(0, str(ROOT / "scripts/corpus"))
 from date_draw import NOW  # noqa: E402
 
 CHRONO = ROOT / "corpus/dates-dev/chrono.jsonl"
 
 
-def corpus_files():
-    base = ROOT / "corpus" / "text"
-    for source in sorted(p.name for p in base.iterdir() if p.is_dir()):
-        for path in sorted((base / source).rglob("*")):
-            if path.is_file():
-                yield source, path.relative_to(base / source).as_posix(), path
-
-
-def weighed(stderr):
-    for line in stderr.splitlines():
-        if line.startswith(b"{"):
-            e = json.loads(line)
-            if e.get("verdict") == "weighed" and e.get("model") == "date":
-                yield e
-
-
 def row(source, rel, e):
-    feats = ";".join(f"{k}={v[0]}" for k, v in e["features"].items())
+    feats = feature_column(e)
     text = e["text"].replace("\t", " ").replace("\n", " ").replace("\r", " ")
     return (source, rel, e["start"], e["end"], text, feats, int(e["links"]))
 
@@ -74,7 +60,7 @@ def valid_now(now):
 def export(binary, out):
     rows = []
     for source, rel, path in corpus_files():
-        for e in weighed(run(binary, ["--now", NOW, str(path)])):
+        for e in weighed(run(binary, ["--now", NOW, str(path)]), "date"):
             rows.append(row(source, rel, e))
     with open(CHRONO, encoding="utf-8") as f:
         for line in f:
@@ -82,13 +68,9 @@ def export(binary, out):
             if not valid_now(r["now"]):
                 continue
             stderr = run(binary, ["--now", r["now"], "--locale", r["locale"], "-"], r["input"].encode())
-            for e in weighed(stderr):
+            for e in weighed(stderr, "date"):
                 rows.append(row("chrono", r["id"], e))
-    with open(out, "w", encoding="utf-8") as f:
-        f.write("source\tfile\tstart\tend\ttext\tfeatures\tmodel_links\n")
-        for r in rows:
-            f.write("\t".join(str(x) for x in r) + "\n")
-    return len(rows)
+    return write_rows(out, ["source", "file", "start", "end", "text", "features", "model_links"], rows)
 
 
 def main():

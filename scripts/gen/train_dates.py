@@ -32,6 +32,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import logistic  # noqa: E402
+from model_export import feature_vector  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FEATURES = ROOT / "corpus/features/dates.tsv"
@@ -56,10 +57,7 @@ def read_features():
     rows = []
     with open(FEATURES, encoding="utf-8") as f:
         for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
-            x = [0] * len(NAMES)
-            for kv in filter(None, r["features"].split(";")):
-                k, v = kv.split("=")
-                x[INDEX[k]] = int(v)
+            x = feature_vector(r["features"], INDEX)
             rows.append({"source": r["source"], "file": r["file"], "start": int(r["start"]), "end": int(r["end"]),
                          "text": r["text"], "x": x, "model_links": r["model_links"] == "1"})
     return rows

@@ -110,7 +110,9 @@ package struct DateScanner: EntityScanner {
         if explaining {
             let weighing = acceptance.weighing
             told.append(Explanation(start: start, end: end, kind: .date, verdict: .weighed(weighing)))
-            if !links { told.append(Explanation(start: start, end: end, kind: .date, verdict: .rejected(.dateModel(weighing.summary)))) }
+            told.append(Explanation(start: start, end: end, kind: .date, verdict: links
+                ? .linked(rule: "date detector, " + weighing.summary, target: iso)
+                : .rejected(.dateModel(weighing.summary))))
         }
         guard links else { return }
         if let template {
