@@ -121,11 +121,16 @@ struct DateAcceptance {
         let yearWritten = longestRun == 4 || Self.containsNian(t, start, end)
         set(.noYear, digits > 0 && !yearWritten)
         set(.isoForm, end - start >= 10 && Self.isISODate(t, start))
-        set(.hasTime, iso.utf8.contains(0x54))     // T
-        set(.range, iso.utf8.contains(0x2F))       // /
+        var value = iso
+        value.withUTF8 { v in
+            for b in v {
+                if b == 0x54 { set(.hasTime, true) }    // T
+                if b == 0x2F { set(.range, true) }      // /
+            }
+            set(.referenceLayout, Self.isReferenceLayout(v))
+        }
         set(.nonASCII, !ascii)
         set(.slashPair, digits > 0 && slashes == 1 && others == 0 && !yearWritten)
-        set(.referenceLayout, Self.isReferenceLayout(iso))
         set(.inURL, Self.followsScheme(t, before: start))
 
         let before: UInt8 = start > 0 ? t[start - 1] : 0x0A
@@ -200,9 +205,12 @@ struct DateAcceptance {
         return Explanation.Weighing(model: Self.model, features: features, score: score, threshold: DateWeights.threshold)
     }
 
-    /// Whether `iso`'s day is 2006-01-02 or its time 15:04:05 (Go's reference time).
-    private static func isReferenceLayout(_ iso: String) -> Bool {
-        iso.hasPrefix("2006-01-02") || iso.contains("T15:04:05")
+    /// Whether the value's day is 2006-01-02 or its time 15:04:05 (Go's reference time).
+    private static func isReferenceLayout(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        b.count >= 10 && b[0] == 0x32 && b[1] == 0x30 && b[2] == 0x30 && b[3] == 0x36 && b[5] == 0x30 && b[6] == 0x31
+            && b[8] == 0x30 && b[9] == 0x32
+            || b.count >= 19 && b[10] == 0x54 && b[11] == 0x31 && b[12] == 0x35 && b[14] == 0x30 && b[15] == 0x34
+            && b[17] == 0x30 && b[18] == 0x35
     }
 
     /// Whether `://` comes before `i` in the same run of characters (no space,

@@ -61,7 +61,7 @@ extension DateReader {
     /// Whether a cue word (`at`, `on`, `by`, `until`, `am`, `bis` …) comes just before `i`.
     func followsCue(_ i: Int) -> Bool {
         guard let w = previousWord(before: i), w.end < i else { return false }
-        return DateWords.cues.contains(w.key)
+        return DateWords.cues[w.key] != nil
     }
 
     /// The word after the spaces at `i` (at least one space), or nil.

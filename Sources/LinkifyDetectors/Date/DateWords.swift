@@ -254,6 +254,6 @@ enum DateWords {
     static func words(_ list: [String]) -> KeywordTable<Bool> { KeywordTable(list.map { (TextWord.key($0), true) }) }
     /// Words after which a spelled time or a day without month is a time or
     /// date (`at midnight`, `by the 15th`, `on 2/15`).
-    static let cues: Set<UInt64> = Set(["at", "on", "by", "until", "till", "til", "before", "after", "around", "from",
-                                         "since", "due", "um", "am", "bis", "ab", "seit", "gegen", "vom", "zum"].map(TextWord.key))
+    static let cues = words(["at", "on", "by", "until", "till", "til", "before", "after", "around", "from",
+                             "since", "due", "um", "am", "bis", "ab", "seit", "gegen", "vom", "zum"])
 }
