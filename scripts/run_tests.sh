@@ -48,16 +48,15 @@ if [ -f "$SHARED/tools/conformance.py" ]; then
 else
   echo "== conformance gate: skipped, no $SHARED beside the clone (full scorer and detector corpora; the vendored suites ran above)"
 fi
-# Samples of how people write dates and addresses (other projects' test data, Fixtures/realworld-*):
-# floors a little under today's figures, so a reader that loses forms fails here.
-step "real-world date sample" python3 scripts/check/realworld_dates.py --bin .build/release/linkify --min 0.97 0.93 0.97 && passed=$((passed + 1))
+# Dates and addresses are held by floors on ../shared/realworld (the conformance gate above)
+# and on the corpus's labelled dates; the hand-picked samples in Fixtures/realworld-* no longer
+# hold a floor (issue 26): picked from the same projects as ../shared/realworld, they read high.
 step "dates on the labelled corpus (corpus/labels/dates.tsv, precision floor)" \
   python3 scripts/corpus/score_dates.py --bin .build/release/linkify --min 0.92 && passed=$((passed + 1))
 step "dates the period and range rules added (corpus/labels/dates-periods.tsv, precision floor)" \
   python3 scripts/corpus/score_dates.py --bin .build/release/linkify --draw periods --min 0.95 && passed=$((passed + 1))
-step "real-world address sample" python3 scripts/check/address_realworld.py --bin .build/release/linkify --changelogs 0 --min 0.98 0.90 && passed=$((passed + 1))
 step "new-user replay (scripts/check/replay)" python3 scripts/check/replay_new_user.py --bin .build/release/linkify && passed=$((passed + 1))
-step "bare-name model (the corpus export is the binary's, its decisions the weights')" \
+step "fitted models, bare names and dates (the corpus export is the binary's, its decisions the weights')" \
   scripts/check/fitted_models.sh .build/release/linkify && passed=$((passed + 1))
 step "layers (no upward or unlisted import between targets)" scripts/check/layers.sh && passed=$((passed + 1))
 step "fuzz replay (fuzz/seeds, fuzz/regressions through every fuzz check)" \
