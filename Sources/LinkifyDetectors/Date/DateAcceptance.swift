@@ -104,7 +104,8 @@ struct DateAcceptance {
     private var numbers = 0
 
     /// The features of the date `start..<end` valued `iso` in `t`.
-    init(_ t: UnsafeBufferPointer<UInt8>, start: Int, end: Int, iso: String, _ reader: DateReader) {
+    init(_ t: UnsafeBufferPointer<UInt8>, start: Int, end: Int, iso: String, _ reader: DateReader,
+         _ window: inout DateLineWindow) {
         var digits = 0, run = 0, longestRun = 0, ascii = true, slashes = 0, others = 0
         var k = start
         while k < end {
@@ -144,32 +145,25 @@ struct DateAcceptance {
         set(.codeMark, before == 0x2E || before == 0x23 || after == 0x28 || after == 0x3D || after == 0x5F)
         set(.clauseEnd, after == 0x2E || after == 0x2C || after == 0x3B || after == 0x21 || after == 0x3F
             || after == 0x29 || after == 0x0A || after == 0x0D)
-        set(.cueBefore, reader.followsCue(start))
-        if let w = reader.previousWord(before: start), w.end < start, w.key == DateWords.the { set(.afterThe, true) }
-
-        // The line around it, within `reach`.
-        var lineStart = start
-        while lineStart > 0 && start - lineStart < Self.reach && t[lineStart - 1] != 0x0A { lineStart -= 1 }
-        var lineEnd = end
-        while lineEnd < t.count && lineEnd - end < Self.reach && t[lineEnd] != 0x0A { lineEnd += 1 }
-        var numbers = 0, pipeBefore = false
-        var gapBefore = false, gapAfter = false, spaces = 0
-        var onlyMarks = true
-        k = lineStart
-        while k < lineEnd {
-            if k == start { k = end; spaces = 0; continue }
-            let b = t[k]
-            if ByteClass.isDigit(b) && (k == lineStart || !ByteClass.isDigit(t[k - 1])) { numbers += 1 }
-            if b == 0x7C && k < start { pipeBefore = true }
-            if b == 0x20 { spaces += 1 } else { spaces = 0 }
-            if spaces == 3 { if k < start { gapBefore = true } else { gapAfter = true } }
-            if k < start && !(b == 0x20 || b == 0x09 || b == 0x23 || b == 0x2A || b == 0x2D || b == 0x5B || b == 0x3E) {
-                onlyMarks = false
-            }
-            k += 1
+        if let w = reader.previousWord(before: start), w.end < start {    // one read for both (`followsCue`'s test)
+            set(.cueBefore, DateWords.cues[w.key] != nil)
+            set(.afterThe, w.key == DateWords.the)
         }
-        set(.tableLine, pipeBefore || (gapBefore && gapAfter))
-        self.numbers = numbers >= 9 ? 3 : numbers >= 6 ? 2 : numbers >= 3 ? 1 : 0
+
+        // The line around it, within `reach` (`DateLineWindow`: each byte read once).
+        let line = window.around(t, start: start, end: end)
+        set(.tableLine, line.pipeBefore || (line.gapBefore && line.gapAfter))
+        numbers = line.numbers >= 9 ? 3 : line.numbers >= 6 ? 2 : line.numbers >= 3 ? 1 : 0
+        var onlyMarks = true
+        k = start - 1
+        while k >= 0 && start - k <= Self.reach && t[k] != 0x0A {
+            let b = t[k]
+            if !(b == 0x20 || b == 0x09 || b == 0x23 || b == 0x2A || b == 0x2D || b == 0x5B || b == 0x3E) {
+                onlyMarks = false
+                break
+            }
+            k -= 1
+        }
         set(.lineStart, onlyMarks)
     }
 
@@ -228,10 +222,10 @@ struct DateAcceptance {
 
     /// `dddd-dd-dd` at `i`.
     private static func isISODate(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
-        for (k, b) in [true, true, true, true, false, true, true, false, true, true].enumerated() {
-            if b ? !ByteClass.isDigit(t[i + k]) : t[i + k] != 0x2D { return false }
+        for k in 0..<10 where k != 4 && k != 7 {
+            if !ByteClass.isDigit(t[i + k]) { return false }
         }
-        return true
+        return t[i + 4] == 0x2D && t[i + 7] == 0x2D
     }
 
     /// Whether `年` (E5 B9 B4) is in `start..<end`.
@@ -242,5 +236,110 @@ struct DateAcceptance {
             k += 1
         }
         return false
+    }
+}
+
+/// What the acceptance model counts on a date's line within `DateAcceptance.reach`
+/// bytes of it: where numbers start, `|`, and runs of three spaces. The scan
+/// hands it its dates in order; it keeps the positions of a sliding window of
+/// the current line, so each byte of a line is read once however many dates
+/// the line holds (a line of dates costs what a line of prose does).
+struct DateLineWindow {
+    /// The first byte of the line being read (or of the window, when the line starts further back).
+    private var lineStart = 0
+    /// The bytes before this are read.
+    private var scanned = 0
+    /// The line's newline, once read.
+    private var lineEnd = Int.max
+    /// Positions, in order, from index `heads` on: a digit after a non-digit; `|`; the third space of a run.
+    private var numbers: [Int] = [], pipes: [Int] = [], gaps: [Int] = []
+    private var heads = (numbers: 0, pipes: 0, gaps: 0)
+
+    /// The counts around the date `start..<end` (its own bytes left out).
+    mutating func around(_ t: UnsafeBufferPointer<UInt8>, start: Int, end: Int)
+        -> (numbers: Int, pipeBefore: Bool, gapBefore: Bool, gapAfter: Bool) {
+        let reach = DateAcceptance.reach
+        if start >= lineEnd || start - scanned > reach || start < lineStart { restart(t, at: start) }
+        let limit = min(t.count, end + reach)
+        var k = scanned
+        if k < limit {
+            // Read into locals (the arrays moved out, so an append is not a
+            // check of the struct's storage each time), then put them back.
+            var numbers = self.numbers, pipes = self.pipes, gaps = self.gaps
+            self.numbers = []; self.pipes = []; self.gaps = []
+            var lineStart = self.lineStart
+            var previous: UInt8 = k > 0 ? t[k - 1] : 0x0A
+            while k < limit {
+                let b = t[k]
+                if b == 0x0A {
+                    if k >= start { lineEnd = k; break }
+                    lineStart = k + 1
+                    numbers.removeAll(keepingCapacity: true)
+                    pipes.removeAll(keepingCapacity: true)
+                    gaps.removeAll(keepingCapacity: true)
+                    heads = (0, 0, 0)
+                } else if b &- 0x30 < 10 {
+                    if previous &- 0x30 >= 10 || k == 0 { numbers.append(k) }
+                } else if b == 0x7C {
+                    pipes.append(k)
+                } else if b == 0x20 && previous == 0x20 && k - 2 >= lineStart && t[k - 2] == 0x20
+                            && (k - 3 < lineStart || t[k - 3] != 0x20) {
+                    gaps.append(k)
+                }
+                previous = b
+                k += 1
+            }
+            self.numbers = numbers; self.pipes = pipes; self.gaps = gaps
+            self.lineStart = lineStart
+        }
+        scanned = max(scanned, k)
+        let lo = max(lineStart, start - reach), hi = min(lineEnd, limit)
+        Self.drop(&numbers, &heads.numbers, before: lo)
+        Self.drop(&pipes, &heads.pipes, before: lo)
+        Self.drop(&gaps, &heads.gaps, before: lo)
+        let n = Self.count(numbers, heads.numbers, lo, start) + Self.count(numbers, heads.numbers, end, hi)
+        return (n, Self.count(pipes, heads.pipes, lo, start) > 0,
+                Self.count(gaps, heads.gaps, lo, start) > 0, Self.count(gaps, heads.gaps, end, hi) > 0)
+    }
+
+    /// Starts afresh at the line of `i`, at most `reach` bytes back.
+    private mutating func restart(_ t: UnsafeBufferPointer<UInt8>, at i: Int) {
+        var k = i
+        while k > 0 && i - k < DateAcceptance.reach && t[k - 1] != 0x0A { k -= 1 }
+        clear(lineStart: k)
+        scanned = k
+    }
+
+    private mutating func clear(lineStart: Int) {
+        self.lineStart = lineStart
+        lineEnd = Int.max
+        numbers.removeAll(keepingCapacity: true)
+        pipes.removeAll(keepingCapacity: true)
+        gaps.removeAll(keepingCapacity: true)
+        heads = (0, 0, 0)
+    }
+
+    /// Moves `head` past the positions before `lo`, and lets go of them now and then.
+    private static func drop(_ a: inout [Int], _ head: inout Int, before lo: Int) {
+        while head < a.count && a[head] < lo { head += 1 }
+        if head > 4096 {
+            a.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// How many positions of `a[head...]` are in `lo..<hi` (binary search: `a` is in order).
+    private static func count(_ a: [Int], _ head: Int, _ lo: Int, _ hi: Int) -> Int {
+        guard lo < hi else { return 0 }
+        return lowerBound(a, head, hi) - lowerBound(a, head, lo)
+    }
+
+    private static func lowerBound(_ a: [Int], _ head: Int, _ x: Int) -> Int {
+        var lo = head, hi = a.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if a[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 }

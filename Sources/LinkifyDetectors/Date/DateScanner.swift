@@ -34,6 +34,7 @@ package struct DateScanner: EntityScanner {
     private func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity],
                       explaining: Bool, _ told: inout [Explanation]) {
         let reader = DateReader(t: t, locale: locale, now: now)
+        var window = DateLineWindow()
         let words = reader.words, starters = DateWords.starters, firstWords = DateWords.firstWords
         let n = t.count
         var i = minStart
@@ -42,11 +43,11 @@ package struct DateScanner: EntityScanner {
             if ByteClass.isDigit(b) {
                 if Self.canStartNumber(t, at: i) {
                     if let m = reader.match(at: i) {
-                        i = emit(m, start: i, reader, into: &out, explaining, &told)
+                        i = emit(m, start: i, reader, into: &out, explaining, &told, &window)
                         continue
                     }
                     if let r = reader.range(fromNumberAt: i) {
-                        emit(r.iso, start: i, end: r.end, reader, into: &out, explaining, &told)
+                        emit(r.iso, start: i, end: r.end, reader, into: &out, explaining, &told, &window)
                         i = r.end
                         continue
                     }
@@ -67,14 +68,14 @@ package struct DateScanner: EntityScanner {
                 let word = TextWord.read(t, at: i)
                 if let w = word, w.key != 0, Self.mayStart(w, words, starters), !TextWord.continuesWord(t, before: i),
                    let m = reader.wordForm(w) {
-                    i = emit(m, start: i, reader, into: &out, explaining, &told)
+                    i = emit(m, start: i, reader, into: &out, explaining, &told, &window)
                     continue
                 }
                 i = max(i + 1, word?.end ?? i + 1)
             } else if b >= 0xE0 {
                 let (scalar, length) = UTF8Bytes.decode(t, at: i)
                 if Self.cjkStarts.contains(scalar) && Self.canStartCJK(t, at: i, scalar), let m = reader.match(at: i) {
-                    i = emit(m, start: i, reader, into: &out, explaining, &told)
+                    i = emit(m, start: i, reader, into: &out, explaining, &told, &window)
                     continue
                 }
                 i += length
@@ -93,19 +94,19 @@ package struct DateScanner: EntityScanner {
 
     /// Emits `m`, or the range it begins (`DateRange`), and returns where scanning goes on.
     func emit(_ m: DateMatch, start: Int, _ reader: DateReader, into out: inout [Entity],
-              _ explaining: Bool, _ told: inout [Explanation]) -> Int {
+              _ explaining: Bool, _ told: inout [Explanation], _ window: inout DateLineWindow) -> Int {
         if let r = reader.range(from: m, start: start) {
-            emit(r.iso, start: start, end: r.end, reader, into: &out, explaining, &told)
+            emit(r.iso, start: start, end: r.end, reader, into: &out, explaining, &told, &window)
             return r.end
         }
-        emit(m.iso, start: start, end: m.end, reader, into: &out, explaining, &told)
+        emit(m.iso, start: start, end: m.end, reader, into: &out, explaining, &told, &window)
         return m.end
     }
 
     /// Emits the date `start..<end` valued `iso` when the acceptance model links it.
     func emit(_ iso: String, start: Int, end: Int, _ reader: DateReader, into out: inout [Entity],
-              _ explaining: Bool, _ told: inout [Explanation]) {
-        let acceptance = DateAcceptance(reader.t, start: start, end: end, iso: iso, reader)
+              _ explaining: Bool, _ told: inout [Explanation], _ window: inout DateLineWindow) {
+        let acceptance = DateAcceptance(reader.t, start: start, end: end, iso: iso, reader, &window)
         let links = acceptance.links
         if explaining {
             let weighing = acceptance.weighing
