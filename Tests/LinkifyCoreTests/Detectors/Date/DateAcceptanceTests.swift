@@ -43,6 +43,11 @@ import Testing
         ("- March 3, 2022", "March 3, 2022", ["line_start", "clause_end"]),
         ("offset +02:30 applies", "02:30", ["no_year", "has_time", "sign_before"]),
         ("予定は2026年12月1日に", "2026年12月1日", ["non_ascii"]),
+        // The line window (`DateLineWindow`) with more than one date on a line, and across lines.
+        ("| a | 12:30 | 13:45 |", "13:45", ["no_year", "has_time", "table_line"]),
+        ("1 2 3 4 5 6\nShip on 2026-03-04.", "2026-03-04", ["iso_form", "cue_before", "clause_end"]),
+        ("on 2026-03-04 1 2 3 4 5 6 7 8 9", "2026-03-04", ["iso_form", "numbers_on_line", "cue_before"]),
+        ("x    2026-03-04 then 2026-03-05    y", "2026-03-05", ["iso_form", "table_line", "numbers_on_line"]),
     ] as [(String, String, [String])])
     func features(_ line: String, _ date: String, _ expected: [String]) {
         let found = Self.weighings(line).first { $0.text == date }
