@@ -71,12 +71,16 @@ def linked_dates(binary, path):
 
 
 def labelled_spans(root):
+    """(source, file) -> [(start, end, is_date, draw)] of every labelled row of
+    corpus/labels/dates*.tsv (draw: `uniform` for dates.tsv, else the added draw's name)."""
     spans = {}
     for name in sorted(os.listdir(os.path.join(root, "corpus/labels"))):
         if name.startswith("dates") and name.endswith(".tsv"):
+            draw = "uniform" if name == "dates.tsv" else name[len("dates-"):-len(".tsv")]
             with open(os.path.join(root, "corpus/labels", name), encoding="utf-8") as f:
                 for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
-                    spans.setdefault((r["source"], r["file"]), []).append((int(r["start"]), int(r["end"])))
+                    spans.setdefault((r["source"], r["file"]), []).append(
+                        (int(r["start"]), int(r["end"]), r["label"] == "date", draw))
     return spans
 
 
@@ -92,7 +96,7 @@ def shape_candidates(root, shapes):
             if r["features"] and any(feats.get(k, "0") != "0" and not (k == "numbers_on_line" and feats[k] == "1")
                                      for k in shapes):
                 s, e = int(r["start"]), int(r["end"])
-                if not any(s0 < e and s < e0 for s0, e0 in labelled.get((r["source"], r["file"]), [])):
+                if not any(s0 < e and s < e0 for s0, e0, _, _ in labelled.get((r["source"], r["file"]), [])):
                     found.setdefault(r["source"], []).append((r["file"], s, e))
     return found
 

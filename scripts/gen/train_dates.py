@@ -34,6 +34,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import logistic  # noqa: E402
 from model_export import feature_vector  # noqa: E402
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "corpus"))
+from date_draw import labelled_spans  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FEATURES = ROOT / "corpus/features/dates.tsv"
 CHRONO = ROOT / "corpus/dates-dev/chrono.jsonl"
@@ -64,16 +67,8 @@ def read_features():
 
 
 def read_labels():
-    """(source, file) -> [(start, end, is_date, draw)] from corpus/labels/dates*.tsv
-    (draw: `uniform` for dates.tsv, else the added draw's name)."""
-    labels = {}
-    for path in sorted((ROOT / "corpus/labels").glob("dates*.tsv")):
-        draw = path.stem[len("dates-"):] if path.stem != "dates" else "uniform"
-        with open(path, encoding="utf-8") as f:
-            for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
-                labels.setdefault((r["source"], r["file"]), []).append(
-                    (int(r["start"]), int(r["end"]), r["label"] == "date", draw))
-    return labels
+    """(source, file) -> [(start, end, is_date, draw)]: the corpus's labelled dates (date_draw.py)."""
+    return labelled_spans(ROOT)
 
 
 def read_chrono():
