@@ -44,26 +44,32 @@ tables:
 	@# Needs Debian's ruby-github-linguist (apt-get install --no-install-recommends ruby-github-linguist).
 	python3 scripts/gen/gen_extension_tables.py "$$(dpkg -L ruby-github-linguist | grep '/languages.yml$$')" \
 		$(SHARED)/data/tlds-alpha-by-domain.txt Sources/LinkifyDetectors/Tables/TLDDoubleLife.swift
-	@# The bare-name weights and the date acceptance weights, fitted on the labelled corpus (corpus/, make features).
+	@# The bare-name weights, the date acceptance weights and the address labeller's weights, fitted on the
+	@# labelled corpus and addresses (corpus/, make features).
 	python3 scripts/gen/train_bare_names.py --write Sources/LinkifyDetectors/Tables/BareNameWeights.swift
 	python3 scripts/gen/train_dates.py --write Sources/LinkifyDetectors/Tables/DateWeights.swift
+	python3 scripts/gen/train_addresses.py --write Sources/LinkifyDetectors/Tables/AddressLabellerWeights.swift
 
 # The bare-name features of every candidate in corpus/text and UTS #58's test
 # lines, as the built binary weighs them (corpus/features/bare-names.tsv, which
 # the trainer fits from), and the labels of the test lines; the date acceptance
 # features of every date read in corpus/text and chrono's sentences
-# (corpus/features/dates.tsv).
+# (corpus/features/dates.tsv); the address labeller's token features of the
+# addresses of corpus/addresses written out as text, and of corpus/text
+# (corpus/features/addresses.tsv).
 features: build
 	python3 scripts/gen/bare_name_features.py --bin $(BIN)
 	python3 scripts/corpus/uts58_labels.py
 	python3 scripts/gen/date_features.py --bin $(BIN)
+	python3 scripts/gen/address_features.py --bin $(BIN)
 
 # Leave-one-source-out figures of the bare-name model and the date acceptance
 # model fitted on the labelled corpus, beside the shipped weights' (docs/accuracy.md
-# holds the tables).
+# holds the tables), and the address labeller's held-out figures (docs/addresses.md).
 accuracy:
 	python3 scripts/gen/train_bare_names.py --report
 	python3 scripts/gen/train_dates.py --report
+	python3 scripts/gen/train_addresses.py --report
 
 # Hostile-input check: XSS vectors through --to html, loaded in headless Chromium;
 # then standalone documents of a text file, checked there for line breaks and links.

@@ -19,6 +19,7 @@ package struct AddressScanner: EntityScanner {
 
     package func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity]) {
         let reader = AddressReader(t: t)
+        let labeller = AddressLabeller(t: t)
         var lowercaseReader = reader
         lowercaseReader.lower = true
         let n = t.count
@@ -48,7 +49,8 @@ package struct AddressScanner: EntityScanner {
             }
             let b = t[i]
             if ByteClass.isDigit(b) {
-                if DateScanner.canStartNumber(t, at: i), signals.any(in: i, window: Self.window), let end = reader.match(at: i) {
+                if DateScanner.canStartNumber(t, at: i), signals.any(in: i, window: Self.window),
+                   let end = Self.longer(reader.match(at: i), labeller.match(at: i)) {
                     emit(t, i, end, into: &out)
                     i = end
                     continue
@@ -58,7 +60,7 @@ package struct AddressScanner: EntityScanner {
                 // Capitalised triggers only: One, Flat, Suite, P.O., PO, Post.
                 let word = TextWord.read(t, at: i)
                 if let w = word, letterTriggers[w.key] != nil, !TextWord.continuesWord(t, before: i),
-                   signals.any(in: i, window: Self.window), let end = reader.match(at: i) {
+                   signals.any(in: i, window: Self.window), let end = Self.longer(reader.match(at: i), labeller.match(at: i)) {
                     emit(t, i, end, into: &out)
                     i = end
                     continue
@@ -75,7 +77,8 @@ package struct AddressScanner: EntityScanner {
             } else if b >= 0x61 && b <= 0x7A {
                 // A box in lowercase text (`po box 108`, `p.o. box 9`, `box 12`, `rr 2`): read as lowercase.
                 if Self.startsLowercaseBox(t, at: i) && !TextWord.continuesWord(t, before: i)
-                    && signals.any(in: i, window: Self.window), let end = lowercaseReader.match(at: i) {
+                    && signals.any(in: i, window: Self.window),
+                   let end = Self.longer(lowercaseReader.match(at: i), labeller.match(at: i)) {
                     emit(t, i, end, into: &out)
                     i = end
                     continue
@@ -85,6 +88,46 @@ package struct AddressScanner: EntityScanner {
             } else {
                 i += 1
             }
+        }
+    }
+
+    /// The later of two ends: the rules' reader and the labeller each read an address from a trigger.
+    @inline(__always)
+    static func longer(_ a: Int?, _ b: Int?) -> Int? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return max(a, b)
+    }
+
+    /// Scans as `scan(_:from:into:)` does, and tells for `--explain=json` the
+    /// labeller's tokens at every trigger, whether or not an address was
+    /// found there or covers it: the trainer's export
+    /// (`scripts/gen/address_features.py`), the same whatever the weights.
+    package func scan(_ t: UnsafeBufferPointer<UInt8>, from minStart: Int, into out: inout [Entity],
+                      rejections: inout [Explanation]) {
+        scan(t, from: minStart, into: &out)
+        let labeller = AddressLabeller(t: t)
+        var signals = PostcodeSignals(t: t, scanned: minStart)
+        var i = minStart
+        while i < t.count {
+            let b = t[i]
+            var trigger = false
+            var next = i + 1
+            if ByteClass.isDigit(b) {
+                trigger = DateScanner.canStartNumber(t, at: i)
+                while next < t.count && ByteClass.isDigit(t[next]) { next += 1 }
+            } else if ByteClass.isAlpha(b) {
+                if let w = TextWord.read(t, at: i) {
+                    next = max(next, w.end)
+                    trigger = !TextWord.continuesWord(t, before: i)
+                        && ((b <= 0x5A && AddressWords.letterTriggers[w.key] != nil) || Self.startsLowercaseBox(t, at: i))
+                }
+            }
+            if trigger && signals.any(in: i, window: Self.window) {
+                let tokens = labeller.tokens(from: i)
+                rejections.append(contentsOf: AddressLabeller.weighings(tokens, AddressLabeller.label(tokens)))
+            }
+            i = next
         }
     }
 

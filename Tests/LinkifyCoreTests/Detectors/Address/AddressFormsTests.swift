@@ -57,6 +57,8 @@ import Testing
         "send it to |po box 108, springfield, il 62701| thanks",
         "|p.o. box 9\nanchorage, ak 99501|",
         "|1200 Main St, P.O. Box 9, Dallas, TX 75202|",
+        // A box and a street in one address, the box first.
+        "|Box 15 Main St, Springfield, IL 62701|",
     ]
 
     static let withoutZIP = [
@@ -111,8 +113,6 @@ import Testing
         // A street needs a town, region or postcode beside it.
         "Drop it off at 4805 Southwest 229th, thanks.",
         "Meet at 1328 West McDermott.",
-        // A box or suite number is not a house number.
-        "Box 15 Main St, Springfield, IL 62701",
         // Capitals that are not an address (pyap's negative examples have this shape).
         "ONE HEALING CENTER LLC, 16444",
         "3131 DR. MATTHEW WI",
