@@ -137,6 +137,28 @@ struct AddressLabeller {
         return out
     }
 
+    /// The word in lowercase without its periods (the word lists' form), and
+    /// whether it was in lowercase already; ASCII words without building the
+    /// String three times.
+    static func bareWord(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Bool) {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let lower = text.lowercased()
+            return (lower.replacingDots(), lower == text)
+        }
+        var isLowercase = true
+        let bare = String(unsafeUninitializedCapacity: bytes.count) { out in
+            var n = 0
+            for b in bytes where b != 0x2E {
+                if b &- 0x41 < 26 { isLowercase = false }
+                out[n] = b &- 0x41 < 26 ? b | 0x20 : b
+                n += 1
+            }
+            return n
+        }
+        return (bare, isLowercase)
+    }
+
     /// The ASCII word just before `i` on its line, spaces and a final period
     /// between, with its word features; nil when there is none.
     func wordBefore(_ i: Int) -> LabelledToken? {
@@ -187,24 +209,13 @@ struct AddressLabeller {
             upper = upper && next.isUppercase
         }
         guard end - i <= AddressReader.maxTokenBytes else { return nil }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: t[i..<end]), as: UTF8.self)
-        let lower = text.lowercased()
-        let bare = lower.replacingDots()
+        let (bare, isLowercase) = Self.bareWord(UnsafeBufferPointer(rebasing: t[i..<end]))
         tok.set(.word)
         if first.isCapitalized { tok.set(.capitalized) }
         if upper && first.letters > 1 { tok.set(.uppercase) }
-        if lower == text { tok.set(.lowercase) }
+        if isLowercase { tok.set(.lowercase) }
         if first.letters == 1 && end == first.end { tok.set(.singleLetter) }
-        if AddressWords.suffixes.contains(bare) { tok.set(.streetType) }
-        if AddressWords.directions.contains(bare) { tok.set(.direction) }
-        if AddressWords.units.contains(bare) { tok.set(.unitWord) }
-        if ["box", "po", "pobox", "pmb", "rr", "drawer"].contains(bare) { tok.set(.boxWord) }
-        if AddressWords.highways.contains(bare) { tok.set(.highwayWord) }
-        if AddressWords.usStates.contains(bare.uppercased()) && bare.count == 2 { tok.set(.stateCode) }
-        if Self.stateNameWords.contains(bare) { tok.set(.stateName) }
-        if Self.countryWords.contains(bare) { tok.set(.country) }
-        if AddressWords.spelledNumbers.contains(bare) { tok.set(.spelledNumber) }
-        if AddressWords.connectors.contains(bare) { tok.set(.connector) }
+        tok.features |= Self.listFeatures[bare] ?? 0
         if end < t.count && t[end] == 0x2E {
             tok.set(.period)
             // `D.C.`, `U.S.`: the final period belongs to the abbreviation.
@@ -212,6 +223,26 @@ struct AddressLabeller {
         }
         return (end, end)
     }
+
+    /// The word-list features of each listed word (lowercase, without
+    /// periods), one lookup for all the lists.
+    static let listFeatures: [String: UInt64] = {
+        var table: [String: UInt64] = [:]
+        func add(_ words: some Sequence<String>, _ feature: AddressTokenFeature) {
+            for w in words { table[w, default: 0] |= 1 << UInt64(feature.rawValue) }
+        }
+        add(AddressWords.suffixes, .streetType)
+        add(AddressWords.directions, .direction)
+        add(AddressWords.units, .unitWord)
+        add(["box", "po", "pobox", "pmb", "rr", "drawer"], .boxWord)
+        add(AddressWords.highways, .highwayWord)
+        add(AddressWords.usStates.filter { $0.count == 2 }.map { $0.lowercased() }, .stateCode)
+        add(stateNameWords, .stateName)
+        add(countryWords, .country)
+        add(AddressWords.spelledNumbers, .spelledNumber)
+        add(AddressWords.connectors, .connector)
+        return table
+    }()
 
     /// Every word of the US state names (`new`, `york`, `carolina`).
     static let stateNameWords: Set<String> = Set(AddressWords.usStateNames.flatMap { $0.split(separator: " ").map(String.init) })
@@ -232,27 +263,29 @@ struct AddressLabeller {
         let w = AddressLabellerWeights.self
         let impossible = Int.min / 4
         var score = [Int](repeating: impossible, count: labels)
-        var back: [[Int]] = []
-        back.reserveCapacity(tokens.count)
+        var next = score
+        // back[k * labels + l]: the best label before token k when it takes l.
+        var back = [Int](repeating: 0, count: tokens.count * labels)
         for l in [AddressLabel.out, .number, .unit, .box] where allows(tokens[0], l.rawValue) {
             score[l.rawValue] = w.start[l.rawValue] + emission(tokens[0], l.rawValue)
         }
         for k in 1..<tokens.count {
-            var next = [Int](repeating: impossible, count: labels)
-            var from = [Int](repeating: 0, count: labels)
-            for l in 0..<labels where allows(tokens[k], l) {
+            for l in 0..<labels {
+                next[l] = impossible
+                guard allows(tokens[k], l) else { continue }
+                var from = 0
                 for p in 0..<labels where score[p] > impossible {
                     if p == AddressLabel.out.rawValue && l != p || !w.allowed[p * labels + l] { continue }
                     let s = score[p] + w.transitions[p * labels + l]
                     if s > next[l] {
                         next[l] = s
-                        from[l] = p
+                        from = p
                     }
                 }
+                back[k * labels + l] = from
                 if next[l] > impossible { next[l] += emission(tokens[k], l) }
             }
-            back.append(from)
-            score = next
+            swap(&score, &next)
         }
         var best = 0
         for l in 1..<labels where score[l] > score[best] { best = l }
@@ -260,7 +293,7 @@ struct AddressLabeller {
         var l = best
         for k in stride(from: tokens.count - 1, through: 0, by: -1) {
             path[k] = AddressLabel(rawValue: l)!
-            if k > 0 { l = back[k - 1][l] }
+            if k > 0 { l = back[k * labels + l] }
         }
         return path
     }
@@ -333,6 +366,9 @@ struct AddressLabeller {
     /// The end of the address starting at `i`, or nil; with `explain`, what was weighed.
     func match(at i: Int) -> Int? {
         let tokens = tokens(from: i)
+        // Only a state's code or name may be labelled a state (`allows`), and
+        // an address needs one: a window without one is not labelled.
+        guard tokens.contains(where: { $0.has(.stateCode) || $0.has(.stateName) }) else { return nil }
         return Self.addressEnd(tokens, Self.label(tokens))
     }
 
