@@ -277,7 +277,9 @@ def run(binary, data):
 def rows_of(source, binary, data, labels=None, starts=(), groups=None, spans=()):
     """The export's rows for one text: every window's tokens, in window order.
     A window that starts inside an address, not at its start, is in group
-    `inner:GROUP` (the address's group): the scanner reads it only when the address was not found."""
+    `inner:GROUP` (the address's group): the scanner reads it only when the
+    address was not found. It holds the rest of the address when it starts at
+    its house number (a unit, building or box written before it), else nothing."""
     inside, ends = {}, dict(spans)
     for s, e in spans:
         for k in range(s + 1, e):
@@ -288,7 +290,10 @@ def rows_of(source, binary, data, labels=None, starts=(), groups=None, spans=())
     rows = []
     for window in sorted(windows):
         for start, end, text, feats, given in sorted(windows[window]):
-            label = labels[start] if labels is not None and window in starts and start < ends[window] else "out"
+            # A window inside an address holds the rest of it when it starts at
+            # the house number (after a unit, building or box written first).
+            outer = window if window in starts else inside.get(window) if labels and labels[window] == "number" else None
+            label = labels[start] if outer is not None and start < ends[outer] else "out"
             if window in inside:
                 group = "inner:" + groups.get(inside[window], "-")
             else:
