@@ -138,10 +138,12 @@ class Model:
 def address_end(ends, labels):
     """AddressLabeller.addressEnd: the end of the address the labels give, or None
     (a house number and a street type, or a box; a state; ending at the state, ZIP or country)."""
-    last, street, number, box, region = -1, False, False, False, False
+    last, street, number, box, region, city = -1, False, False, False, False, False
     for k, l in enumerate(labels):
         name = LABELS[l]
         if name == "out" or (region and name not in ("region", "postcode", "country", "separator")):
+            break
+        if city and name not in ("city", "region", "postcode", "country", "separator"):
             break
         if name == "number" and number and LABELS[labels[k - 1]] != "number":
             break
@@ -149,6 +151,7 @@ def address_end(ends, labels):
         street |= name == "street_type"
         box |= name == "box"
         region |= name == "region"
+        city |= name == "city"
         if name != "separator":
             last = k
     if last < 0 or not ((number and street) or box) or not region:

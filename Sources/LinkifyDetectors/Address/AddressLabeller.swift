@@ -24,7 +24,7 @@ enum AddressTokenFeature: Int, CaseIterable {
     case streetType, direction, unitWord, boxWord, highwayWord, stateCode, stateName, country, spelledNumber, connector
     case comma, semicolon, hash, lineBreak
     case afterComma, afterLineBreak, beforeComma, beforeLineBreak
-    case nextIsRegion, nextIsZip, previousIsUnitWord, previousIsBoxWord, previousIsStreetType, previousIsNumber, first
+    case nextIsRegion, nextIsZip, highwayBeforeNumber, previousIsUnitWord, previousIsBoxWord, previousIsStreetType, previousIsNumber, first
 
     static let names = [
         "bias",
@@ -35,7 +35,7 @@ enum AddressTokenFeature: Int, CaseIterable {
         "spelled_number", "connector",
         "comma", "semicolon", "hash", "line_break",
         "after_comma", "after_line_break", "before_comma", "before_line_break",
-        "next_is_region", "next_is_zip", "previous_is_unit_word", "previous_is_box_word",
+        "next_is_region", "next_is_zip", "highway_before_number", "previous_is_unit_word", "previous_is_box_word",
         "previous_is_street_type", "previous_is_number", "first",
     ]
     var name: String { Self.names[rawValue] }
@@ -125,6 +125,7 @@ struct AddressLabeller {
                 if next.has(.lineBreak) { out[k].set(.beforeLineBreak) }
                 if next.has(.stateCode) || next.has(.stateName) { out[k].set(.nextIsRegion) }
                 if next.has(.digits5) || next.has(.zipPlus4) { out[k].set(.nextIsZip) }
+                if out[k].has(.highwayWord) && next.has(.number) { out[k].set(.highwayBeforeNumber) }
             }
             // The first token's previous word is the one before the window (a box number's `Box`).
             if let previous = k > 0 ? out[k - 1] : wordBefore(i) {
@@ -337,23 +338,26 @@ struct AddressLabeller {
     /// The end of the address the labels give, or nil when they give none:
     /// the tokens before the first `out`, less trailing separators, with a
     /// house number and a street type, or a box, then a state, and ending at
-    /// the state, the ZIP or the country. The state begins the address's last
-    /// line (USPS Publication 28: city, state, ZIP), so after it only a ZIP, a
-    /// country and separators belong to the address; another field starts
+    /// the state, the ZIP or the country. The city and the state make the
+    /// address's last line (USPS Publication 28: city, state, ZIP), so after
+    /// the city only the state, the ZIP, a country and separators belong to
+    /// the address, and after the state no more city; another field starts
     /// what follows it (the next address of a list). An address has one
     /// delivery line, so a second house number starts another address too.
     static func addressEnd(_ tokens: [LabelledToken], _ labels: [AddressLabel]) -> Int? {
         var last = -1
-        var street = false, number = false, box = false, region = false
+        var street = false, number = false, box = false, region = false, city = false
         for (k, l) in labels.enumerated() {
             if l == .out { break }
             if region && ![.region, .postcode, .country, .separator].contains(l) { break }
+            if city && ![.city, .region, .postcode, .country, .separator].contains(l) { break }
             if l == .number && number && labels[k - 1] != .number { break }
             switch l {
             case .number: number = true
             case .streetType: street = true
             case .box: box = true
             case .region: region = true
+            case .city: city = true
             default: break
             }
             if l != .separator { last = k }

@@ -91,6 +91,9 @@ import Testing
         #expect(end([.number, .streetType, .region, .city]) == 5)
         #expect(end([.number, .streetType, .city, .region, .postcode, .separator,
                      .number, .streetType, .city, .region, .postcode]) == 9)
+        // After the city only the state, ZIP and country: a unit there starts what follows.
+        #expect(end([.box, .box, .separator, .city, .separator, .unit, .unit, .separator, .city, .region]) == nil)
+        #expect(end([.box, .separator, .city, .region, .separator, .unit]) == 7)
         // One delivery line: a second house number starts another address.
         #expect(end([.number, .street, .streetType, .separator, .number, .streetType, .city, .region]) == nil)
         #expect(end([.number, .number, .streetType, .region]) == 7)
