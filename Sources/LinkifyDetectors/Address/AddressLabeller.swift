@@ -259,37 +259,64 @@ struct AddressLabeller {
     /// break and nothing else is (`allows`), and a label follows another only
     /// as the labelled addresses ever have it follow (`AddressLabellerWeights.allowed`).
     static func label(_ tokens: [LabelledToken]) -> [AddressLabel] {
-        let labels = AddressLabel.allCases.count
         guard !tokens.isEmpty else { return [] }
-        let w = AddressLabellerWeights.self
+        return AddressLabellerWeights.emissions.withUnsafeBufferPointer { emissions in
+            AddressLabellerWeights.transitions.withUnsafeBufferPointer { transitions in
+                AddressLabellerWeights.allowed.withUnsafeBufferPointer { allowed in
+                    label(tokens, emissions: emissions, transitions: transitions, allowed: allowed)
+                }
+            }
+        }
+    }
+
+    static func label(_ tokens: [LabelledToken], emissions: UnsafeBufferPointer<Int>,
+                      transitions: UnsafeBufferPointer<Int>, allowed: UnsafeBufferPointer<Bool>) -> [AddressLabel] {
+        let labels = labelCount
+        let start = AddressLabellerWeights.start
         let impossible = Int.min / 4
         var score = [Int](repeating: impossible, count: labels)
         var next = score
         // back[k * labels + l]: the best label before token k when it takes l.
         var back = [Int](repeating: 0, count: tokens.count * labels)
+        // The labels with a score at the token (bit l): the others cannot be reached.
+        var live: UInt32 = 0
         for l in [AddressLabel.out, .number, .unit, .box] where allows(tokens[0], l.rawValue) {
-            score[l.rawValue] = w.start[l.rawValue] + emission(tokens[0], l.rawValue)
+            score[l.rawValue] = start[l.rawValue] + emission(tokens[0], l.rawValue, emissions)
+            live |= 1 << UInt32(l.rawValue)
         }
+        let out = AddressLabel.out.rawValue
         for k in 1..<tokens.count {
-            for l in 0..<labels {
-                next[l] = impossible
-                guard allows(tokens[k], l) else { continue }
-                var from = 0
-                for p in 0..<labels where score[p] > impossible {
-                    if p == AddressLabel.out.rawValue && l != p || !w.allowed[p * labels + l] { continue }
-                    let s = score[p] + w.transitions[p * labels + l]
-                    if s > next[l] {
-                        next[l] = s
+            var nextLive: UInt32 = 0
+            for l in 0..<labels where allows(tokens[k], l) {
+                // From `out` only `out` (absorbing); lowest label first, as ties go.
+                var from = 0, best = impossible
+                var previous = l == out ? live : live & ~(1 << UInt32(out))
+                while previous != 0 {
+                    let p = previous.trailingZeroBitCount
+                    previous &= previous - 1
+                    guard allowed[p * labels + l] else { continue }
+                    let s = score[p] + transitions[p * labels + l]
+                    if s > best {
+                        best = s
                         from = p
                     }
                 }
                 back[k * labels + l] = from
-                if next[l] > impossible { next[l] += emission(tokens[k], l) }
+                if best > impossible {
+                    next[l] = best + emission(tokens[k], l, emissions)
+                    nextLive |= 1 << UInt32(l)
+                }
             }
             swap(&score, &next)
+            live = nextLive
         }
-        var best = 0
-        for l in 1..<labels where score[l] > score[best] { best = l }
+        var best = live.trailingZeroBitCount
+        var rest = live
+        while rest != 0 {
+            let l = rest.trailingZeroBitCount
+            rest &= rest - 1
+            if score[l] > score[best] { best = l }
+        }
         var path = [AddressLabel](repeating: .out, count: tokens.count)
         var l = best
         for k in stride(from: tokens.count - 1, through: 0, by: -1) {
@@ -324,16 +351,26 @@ struct AddressLabeller {
     /// The weight of `label` for the features `token` has.
     @inline(__always)
     static func emission(_ token: LabelledToken, _ label: Int) -> Int {
+        AddressLabellerWeights.emissions.withUnsafeBufferPointer { emission(token, label, $0) }
+    }
+
+    /// `emission(_:_:)` with the weights' buffer at hand (the decoder's loop).
+    @inline(__always)
+    static func emission(_ token: LabelledToken, _ label: Int, _ emissions: UnsafeBufferPointer<Int>) -> Int {
         var bits = token.features
         var sum = 0
-        let row = label * AddressTokenFeature.allCases.count
+        let row = label * featureCount
         while bits != 0 {
             let f = bits.trailingZeroBitCount
-            sum += AddressLabellerWeights.emissions[row + f]
+            sum += emissions[row + f]
             bits &= bits - 1
         }
         return sum
     }
+
+    /// How many labels and features there are (`allCases` builds an array each time).
+    static let labelCount = AddressLabel.allCases.count
+    static let featureCount = AddressTokenFeature.allCases.count
 
     /// The end of the address the labels give, or nil when they give none:
     /// the tokens before the first `out`, less trailing separators, with a
