@@ -49,6 +49,7 @@ FEATS = swift_names("AddressTokenFeature")
 L, F = len(LABELS), len(FEATS)
 OUT = LABELS.index("out")
 SEPARATOR = LABELS.index("separator")
+BOX_WORD = FEATS.index("box_word")
 PUNCTUATION = {FEATS.index(x) for x in ("comma", "semicolon", "line_break")}
 # AddressLabeller.allows: the features one of which a token needs to take the label.
 NEEDS = {LABELS.index(label): {FEATS.index(f) for f in features} for label, features in {
@@ -135,9 +136,9 @@ class Model:
         return m
 
 
-def address_end(ends, labels):
+def address_end(ends, labels, feats):
     """AddressLabeller.addressEnd: the end of the address the labels give, or None
-    (a house number and a street type, or a box; a state; ending at the state, ZIP or country)."""
+    (a house number and a street type, or a box word labelled a box; a state; ending at the state, ZIP or country)."""
     last, street, number, box, region, city = -1, False, False, False, False, False
     for k, l in enumerate(labels):
         name = LABELS[l]
@@ -149,7 +150,7 @@ def address_end(ends, labels):
             break
         number |= name == "number"
         street |= name == "street_type"
-        box |= name == "box"
+        box |= name == "box" and BOX_WORD in feats[k]
         region |= name == "region"
         city |= name == "city"
         if name != "separator":
@@ -220,8 +221,9 @@ def score(model, windows):
         if int(key[2]) < covered.get(text, -1):
             continue
         ends = [e for _, _, _, e in toks]
-        gold = address_end(ends, [lab for _, lab, _, _ in toks])
-        got = address_end(ends, model.decode([fs for fs, _, _, _ in toks]))
+        feats = [fs for fs, _, _, _ in toks]
+        gold = address_end(ends, [lab for _, lab, _, _ in toks], feats)
+        got = address_end(ends, model.decode(feats), feats)
         c[source]["labelled"] += gold is not None
         c[source]["found"] += got is not None
         c[source]["right"] += got is not None and got == gold

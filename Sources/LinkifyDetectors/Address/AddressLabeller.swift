@@ -374,7 +374,8 @@ struct AddressLabeller {
 
     /// The end of the address the labels give, or nil when they give none:
     /// the tokens before the first `out`, less trailing separators, with a
-    /// house number and a street type, or a box, then a state, and ending at
+    /// house number and a street type, or a box (its word: a bare number
+    /// labelled a box is not one), then a state, and ending at
     /// the state, the ZIP or the country. The city and the state make the
     /// address's last line (USPS Publication 28: city, state, ZIP), so after
     /// the city only the state, the ZIP, a country and separators belong to
@@ -392,7 +393,7 @@ struct AddressLabeller {
             switch l {
             case .number: number = true
             case .streetType: street = true
-            case .box: box = true
+            case .box: box = box || tokens[k].has(.boxWord)
             case .region: region = true
             case .city: city = true
             default: break

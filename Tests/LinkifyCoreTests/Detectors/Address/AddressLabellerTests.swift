@@ -76,8 +76,14 @@ import Testing
     /// then a state, ending at the state, the ZIP or the country, with one
     /// house number and nothing but a ZIP and a country after the state.
     @Test func labelsThatFormAnAddress() {
-        let toks = (0..<12).map { LabelledToken(start: $0 * 2, end: $0 * 2 + 1, next: $0 * 2 + 1, features: 0) }
+        // Every token a box word here (`Box`), but the first of `bare`.
+        let toks = (0..<12).map { LabelledToken(start: $0 * 2, end: $0 * 2 + 1, next: $0 * 2 + 1,
+                                                features: 1 << UInt64(AddressTokenFeature.boxWord.rawValue)) }
+        var bare = toks
+        bare[0].features = 0
         let end: ([AddressLabel]) -> Int? = { AddressLabeller.addressEnd(Array(toks.prefix($0.count)), $0) }
+        // A bare number labelled a box is no box (`We have 15, Juneau AK`).
+        #expect(AddressLabeller.addressEnd(Array(bare.prefix(3)), [.box, .region, .postcode]) == nil)
         #expect(end([.number, .street, .streetType, .city, .region, .postcode]) == 11)
         #expect(end([.number, .streetType, .separator, .city, .region, .separator]) == 9)
         #expect(end([.box, .region, .postcode]) == 5)
@@ -123,6 +129,7 @@ import Testing
         ("Flight 1234 to Boston, MA was delayed.", nil),
         ("The 49ers play in Santa Clara, CA 95054 area.", nil),
         ("12 tests failed in Portland, OR", nil),
+        ("We have 15, Juneau AK 99801", nil),
     ] as [(String, String?)])
     func decisions(_ text: String, _ expected: String?) {
         let start = expected.flatMap { text.utf8.firstRange(of: $0.utf8) }.map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) }
