@@ -235,7 +235,7 @@ struct AddressLabeller {
         add(AddressWords.suffixes, .streetType)
         add(AddressWords.directions, .direction)
         add(AddressWords.units, .unitWord)
-        add(["box", "po", "pobox", "pmb", "rr", "drawer"], .boxWord)
+        add(AddressWords.mailBoxWords, .boxWord)
         add(AddressWords.highways, .highwayWord)
         add(AddressWords.usStates.filter { $0.count == 2 }.map { $0.lowercased() }, .stateCode)
         add(stateNameWords, .stateName)
@@ -348,13 +348,7 @@ struct AddressLabeller {
         }
     }
 
-    /// The weight of `label` for the features `token` has.
-    @inline(__always)
-    static func emission(_ token: LabelledToken, _ label: Int) -> Int {
-        AddressLabellerWeights.emissions.withUnsafeBufferPointer { emission(token, label, $0) }
-    }
-
-    /// `emission(_:_:)` with the weights' buffer at hand (the decoder's loop).
+    /// The weight of `label` for the features `token` has (`emissions`: the weights' buffer).
     @inline(__always)
     static func emission(_ token: LabelledToken, _ label: Int, _ emissions: UnsafeBufferPointer<Int>) -> Int {
         var bits = token.features
@@ -405,7 +399,7 @@ struct AddressLabeller {
         return tokens[last].end
     }
 
-    /// The end of the address starting at `i`, or nil; with `explain`, what was weighed.
+    /// The end of the address starting at `i`, or nil.
     func match(at i: Int) -> Int? {
         let tokens = tokens(from: i)
         // Only a state's code or name may be labelled a state (`allows`), and
@@ -426,7 +420,7 @@ struct AddressLabeller {
             while bits != 0 {
                 let f = bits.trailingZeroBitCount
                 features.append(.init(name: AddressTokenFeature.names[f], value: 1,
-                                      weight: AddressLabellerWeights.emissions[l.rawValue * AddressTokenFeature.allCases.count + f]))
+                                      weight: AddressLabellerWeights.emissions[l.rawValue * featureCount + f]))
                 bits &= bits - 1
             }
             let score = features.reduce(0) { $0 + $1.weight }

@@ -49,7 +49,7 @@ package struct AddressScanner: EntityScanner {
             }
             let b = t[i]
             if ByteClass.isDigit(b) {
-                if DateScanner.canStartNumber(t, at: i), signals.any(in: i, window: Self.window),
+                if Self.isTrigger(t, at: i, word: nil, letterTriggers), signals.any(in: i, window: Self.window),
                    let end = Self.longer(reader.match(at: i), labeller.match(at: i)) {
                     emit(t, i, end, into: &out)
                     i = end
@@ -59,7 +59,7 @@ package struct AddressScanner: EntityScanner {
             } else if b >= 0x41 && b <= 0x5A {
                 // Capitalised triggers only: One, Flat, Suite, P.O., PO, Post.
                 let word = TextWord.read(t, at: i)
-                if let w = word, letterTriggers[w.key] != nil, !TextWord.continuesWord(t, before: i),
+                if Self.isTrigger(t, at: i, word: word, letterTriggers),
                    signals.any(in: i, window: Self.window), let end = Self.longer(reader.match(at: i), labeller.match(at: i)) {
                     emit(t, i, end, into: &out)
                     i = end
@@ -76,8 +76,7 @@ package struct AddressScanner: EntityScanner {
                 i = max(i + 1, word?.end ?? i + 1)
             } else if b >= 0x61 && b <= 0x7A {
                 // A box in lowercase text (`po box 108`, `p.o. box 9`, `box 12`, `rr 2`): read as lowercase.
-                if Self.startsLowercaseBox(t, at: i) && !TextWord.continuesWord(t, before: i)
-                    && signals.any(in: i, window: Self.window),
+                if Self.isTrigger(t, at: i, word: nil, letterTriggers) && signals.any(in: i, window: Self.window),
                    let end = Self.longer(lowercaseReader.match(at: i), labeller.match(at: i)) {
                     emit(t, i, end, into: &out)
                     i = end
@@ -107,28 +106,41 @@ package struct AddressScanner: EntityScanner {
                       rejections: inout [Explanation]) {
         scan(t, from: minStart, into: &out)
         let labeller = AddressLabeller(t: t)
+        let letterTriggers = AddressWords.letterTriggers
         var signals = PostcodeSignals(t: t, scanned: minStart)
         var i = minStart
         while i < t.count {
-            let b = t[i]
-            var trigger = false
             var next = i + 1
-            if ByteClass.isDigit(b) {
-                trigger = DateScanner.canStartNumber(t, at: i)
+            var word: TextWord? = nil
+            if ByteClass.isDigit(t[i]) {
                 while next < t.count && ByteClass.isDigit(t[next]) { next += 1 }
-            } else if ByteClass.isAlpha(b) {
-                if let w = TextWord.read(t, at: i) {
-                    next = max(next, w.end)
-                    trigger = !TextWord.continuesWord(t, before: i)
-                        && ((b <= 0x5A && AddressWords.letterTriggers[w.key] != nil) || Self.startsLowercaseBox(t, at: i))
-                }
+            } else if ByteClass.isAlpha(t[i]), let w = TextWord.read(t, at: i) {
+                word = w
+                next = max(next, w.end)
             }
-            if trigger && signals.any(in: i, window: Self.window) {
+            if Self.isTrigger(t, at: i, word: word, letterTriggers) && signals.any(in: i, window: Self.window) {
                 let tokens = labeller.tokens(from: i)
                 rejections.append(contentsOf: AddressLabeller.weighings(tokens, AddressLabeller.label(tokens)))
             }
             i = next
         }
+    }
+
+    /// Whether an address may start at `i`, before the signals ahead are
+    /// looked at: a number that can start one, a capitalised trigger word
+    /// (`word`, the word read at `i`; `letterTriggers`, AddressWords' table
+    /// the caller holds), or a box in lowercase text.
+    @inline(__always)
+    static func isTrigger(_ t: UnsafeBufferPointer<UInt8>, at i: Int, word: TextWord?,
+                          _ letterTriggers: KeywordTable<Bool>) -> Bool {
+        let b = t[i]
+        if ByteClass.isDigit(b) { return DateScanner.canStartNumber(t, at: i) }
+        if b >= 0x41 && b <= 0x5A {
+            guard let word, letterTriggers[word.key] != nil else { return false }
+            return !TextWord.continuesWord(t, before: i)
+        }
+        if b >= 0x61 && b <= 0x7A { return startsLowercaseBox(t, at: i) && !TextWord.continuesWord(t, before: i) }
+        return false
     }
 
     /// Whether `po`, `p.`, `box` or `rr ` starts at `i` (checked on bytes, before any word is read).

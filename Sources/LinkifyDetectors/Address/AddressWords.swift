@@ -35,6 +35,9 @@ enum AddressWords {
         "floor", "fl", "room", "rm", "bldg", "building", "lot", "bureau", "studio", "no",
     ]
 
+    /// The words of a mail box (`PO Box 12`, `P.O. Drawer 5`, `PMB 101`, `RR 2`), without periods.
+    static let mailBoxWords: Set<String> = ["box", "po", "pobox", "pmb", "rr", "drawer"]
+
     /// Floors written as words (`Second Floor`).
     static let spelledOrdinals: Set<String> = [
         "ground", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
