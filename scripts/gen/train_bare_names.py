@@ -61,10 +61,13 @@ NAMES = [
     ("web_path", "webPath"), ("non_ascii_top_label", "nonASCIITopLabel"),
     ("documentation_domain", "documentationDomain"), ("protocol_relative", "protocolRelative"),
     ("image_tag", "imageTag"), ("document_same_host", "documentSameHost"),
+    ("numeric_segment", "numericSegment"), ("capitalised_top_label", "capitalisedTopLabel"),
+    ("host_noun", "hostNoun"), ("block_key", "blockKey"), ("document_members_long", "documentMembersLong"),
+    ("tree_entry", "treeEntry"),
 ]
 INDEX = {n: i for i, (n, _) in enumerate(NAMES)}
 NONNEGATIVE = {"document_host", "document_same_host"}
-NONPOSITIVE = {"document_path", "document_members", "code_line"}
+NONPOSITIVE = {"document_path", "document_members", "document_members_long", "code_line"}
 ITERATIONS = 4000
 RATE = 0.5
 L2 = 0.0005

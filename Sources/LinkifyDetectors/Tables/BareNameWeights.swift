@@ -10,46 +10,52 @@ enum BareNameWeights {
     static let bias = 243
 
     static let byFeature: [Int] = [
-        110,  // domain_life
-        -174,  // extension_life
-        -51,  // member_life
-        -273,  // word_new_domain
-        -379,  // word_weak_domain
-        -97,  // file_stem
-        -180,  // one_letter_stem
+        113,  // domain_life
+        -182,  // extension_life
+        -49,  // member_life
+        -268,  // word_new_domain
+        -385,  // word_weak_domain
+        -98,  // file_stem
+        -142,  // one_letter_stem
         -2,  // two_letter_stem
-        -128,  // camel_case
-        -98,  // capitals
-        -155,  // code_span
+        -101,  // camel_case
+        -70,  // capitals
+        -159,  // code_span
         -38,  // obfuscated_address
-        -29,  // inner_extension
-        -8,  // capital_top_label
+        -28,  // inner_extension
+        -9,  // capital_top_label
         0,  // placeholder
         -45,  // member_access
-        -144,  // call
-        -35,  // reverse_domain
+        -149,  // call
+        -23,  // reverse_domain
         -1,  // file_list
-        -23,  // line_number
-        28,  // port
-        -175,  // path_after_name
-        -304,  // path_after_extension
-        114,  // cue_word
-        -75,  // setting_value
+        -22,  // line_number
+        34,  // port
+        -189,  // path_after_name
+        -312,  // path_after_extension
+        124,  // cue_word
+        -82,  // setting_value
         0,  // document_host
-        -279,  // document_path
-        -265,  // document_members
-        -91,  // code_line
-        -72,  // path_depth
-        -91,  // version_after
-        -42,  // quoted
-        -20,  // table_cell
-        -298,  // package_cue
-        229,  // web_path
-        255,  // non_ascii_top_label
-        127,  // documentation_domain
-        173,  // protocol_relative
-        -252,  // image_tag
-        239,  // document_same_host
+        -243,  // document_path
+        -222,  // document_members
+        -95,  // code_line
+        -71,  // path_depth
+        -86,  // version_after
+        -40,  // quoted
+        -19,  // table_cell
+        -288,  // package_cue
+        258,  // web_path
+        254,  // non_ascii_top_label
+        80,  // documentation_domain
+        111,  // protocol_relative
+        -242,  // image_tag
+        235,  // document_same_host
+        200,  // numeric_segment
+        -199,  // capitalised_top_label
+        127,  // host_noun
+        35,  // block_key
+        -126,  // document_members_long
+        -74,  // tree_entry
     ]
 
     static let names: [String] = [
@@ -93,5 +99,11 @@ enum BareNameWeights {
         "protocol_relative",
         "image_tag",
         "document_same_host",
+        "numeric_segment",
+        "capitalised_top_label",
+        "host_noun",
+        "block_key",
+        "document_members_long",
+        "tree_entry",
     ]
 }

@@ -98,7 +98,27 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     /// `www.` or as an e-mail domain, and the name has no path (`gcr.io` beside
     /// `https://gcr.io/v2`), beside `documentHost`'s last two labels (`DocumentHosts`).
     case documentSameHost
-
+    /// A path segment of digits only (`/issues/3262`, `/web/20151022025756/`):
+    /// a page of a site (an issue, a commit, an archived copy), where a
+    /// module path or an image reference has names.
+    case numericSegment
+    /// The top label starts with a capital and goes on in small letters
+    /// (`mergedPostings.Seek`, `X.Org`): an exported member or a proper
+    /// name, where a host is written in one case (`example.com`, `TEST.COM`).
+    case capitalisedTopLabel
+    /// A word that names a server right before or after it (`Host:
+    /// auth.docker.io`, the `docker.io` registry, an endpoint, a mirror).
+    case hostNoun
+    /// A key that opens a block: `:` after it (after its closing quote), then
+    /// the end of the line, `{` or `[` (`"docker.io": {`, `quay.io:` in YAML).
+    case blockKey
+    /// `documentMembers` for a name of three labels or more
+    /// (`s3.eu.cloud-object-storage.appdomain.cloud`): a stem's other names
+    /// are then as often a service's hosts as an object's members.
+    case documentMembersLong
+    /// A line of a directory tree drawing right before it (`└── docker.io`,
+    /// `|-- hosts.toml`): a file or directory name.
+    case treeEntry
     /// The name in `--explain` and in the trainer's export.
     var name: String {
         switch self {
@@ -142,6 +162,12 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .protocolRelative: return "protocol_relative"
         case .imageTag: return "image_tag"
         case .documentSameHost: return "document_same_host"
+        case .numericSegment: return "numeric_segment"
+        case .capitalisedTopLabel: return "capitalised_top_label"
+        case .hostNoun: return "host_noun"
+        case .blockKey: return "block_key"
+        case .documentMembersLong: return "document_members_long"
+        case .treeEntry: return "tree_entry"
         }
     }
 

@@ -24,6 +24,12 @@ enum BareNameMembers {
     /// How many different names after one stem make it an object's name.
     static let memberLabels = 3
 
+    /// The members feature of the host `t[host]`: `documentMembers` for a
+    /// name of two labels, `documentMembersLong` for a longer one.
+    static func membersFeature(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> BareNameFeature {
+        t[host].lazy.filter { $0 == 0x2E }.count >= 2 ? .documentMembersLong : .documentMembers
+    }
+
     /// A byte of a stem: ASCII letter, digit, `_` or `-` (`hb-ot`, `sys_info`).
     @inline(__always)
     static func isStemByte(_ b: UInt8) -> Bool { ByteClass.isHostASCII(b) || b == 0x5F }
@@ -228,7 +234,7 @@ extension UTS58Scanner {
             Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[starts[k]..<hostEnds[k]])), in: paths) != nil
         }
         let evidence = memberEvidence(&state, starts: starts, hostEnds: hostEnds, nameDots: nameDots) { k, members in
-            let score = asked[k].score + (members ? BareNameFeature.documentMembers.weight : 0)
+            let score = asked[k].score + (members ? BareNameMembers.membersFeature(t, starts[k]..<hostEnds[k]).weight : 0)
                 + (isPath[k] ? BareNameFeature.documentPath.weight : 0)
             return score + min(0, BareNameFeature.codeLine.weight) < 0
         }
@@ -241,7 +247,7 @@ extension UTS58Scanner {
             let explains = state.explains
             judgement.bare = name.bare
             if evidence[k].members {
-                judgement.add(.documentMembers, explains,
+                judgement.add(BareNameMembers.membersFeature(t, host), explains,
                               "the text writes '\(UTF8Bytes.string(t, start..<BareNameMembers.stemEnd(t, from: start))).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
             }
             if let code = evidence[k].code { judgement.add(.codeLine, explains, code) }

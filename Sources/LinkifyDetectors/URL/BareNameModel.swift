@@ -39,8 +39,8 @@ struct BareNameModel {
     /// The most the document's negative evidence (`documentMembers`,
     /// `codeLine`, `documentPath`) can take from a score: a linked name whose
     /// score stays at 0 or more after it needs no look at the document.
-    static let documentMargin = min(0, BareNameFeature.documentMembers.weight) + min(0, BareNameFeature.codeLine.weight)
-        + min(0, BareNameFeature.documentPath.weight)
+    static let documentMargin = min(0, BareNameFeature.documentMembers.weight, BareNameFeature.documentMembersLong.weight)
+        + min(0, BareNameFeature.codeLine.weight) + min(0, BareNameFeature.documentPath.weight)
 
     /// Stems that name files, not hosts, lowercased (`Makefile.am`, `README.build`, `setup.py`).
     static let fileStems: Set<String> = [
@@ -324,7 +324,97 @@ struct BareNameModel {
         if explains || BareNameFeature.packageCue.weight != 0, let cue = Self.cueWord(t, before: s, in: packageCueTable) {
             j.add(.packageCue, explains, "'\(explains ? UTF8Bytes.string(t, cue) : "")' before it (a word that introduces a package)")
         }
+        if c.hasPath && Self.hasNumericSegment(t, c.host.upperBound..<c.end) {
+            j.add(.numericSegment, explains, "a path segment of digits only (a site's page)")
+        }
+        if Self.isCapitalisedTopLabel(t, c.tld) {
+            j.add(.capitalisedTopLabel, explains, "the top label capitalised (a member or a proper name)")
+        }
+        if explains || BareNameFeature.hostNoun.weight != 0, let noun = Self.hostNoun(t, s, c.end) {
+            j.add(.hostNoun, explains, "'\(explains ? UTF8Bytes.string(t, noun) : "")' beside it (a word that names a server)")
+        }
+        if explains || BareNameFeature.blockKey.weight != 0, Self.isBlockKey(t, s, c.end) {
+            j.add(.blockKey, explains, "a key that opens a block (':' then the end of the line, '{' or '[')")
+        }
+        if explains || BareNameFeature.treeEntry.weight != 0, Self.isTreeEntry(t, s) {
+            j.add(.treeEntry, explains, "in a directory tree drawing")
+        }
         return j
+    }
+
+    /// Whether the path `r` holds a segment of digits only, ended by `/`, `?`,
+    /// `#` or the path's end (`/issues/3262`; not `/v2`, not `:5000`).
+    static func hasNumericSegment(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        while k < r.upperBound {
+            guard t[k] == 0x2F else { k += 1; continue }
+            var j = k + 1
+            while j < r.upperBound && ByteClass.isDigit(t[j]) { j += 1 }
+            if j > k + 1 && (j == r.upperBound || t[j] == 0x2F || t[j] == 0x3F || t[j] == 0x23) { return true }
+            k = j
+        }
+        return false
+    }
+
+    /// Whether the top label `r` is a capital followed by a small letter (`Seek`, `Org`).
+    static func isCapitalisedTopLabel(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        r.count >= 2 && t[r.lowerBound] >= 0x41 && t[r.lowerBound] <= 0x5A && t[r.lowerBound + 1] >= 0x61 && t[r.lowerBound + 1] <= 0x7A
+    }
+
+    /// Words that name a server, lowercased (`hostNoun`).
+    static let hostNouns: Set<String> = ["host", "hosts", "hostname", "server", "servers", "registry", "endpoint",
+                                         "domain", "domains", "mirror", "mirrors", "proxy"]
+    static let hostNounTable = wordTable(hostNouns)
+
+    /// A word of `hostNouns` right before the name at `start` (after at most
+    /// one opening quote or backtick, then `:` or `=` and up to two spaces, as
+    /// in `Host: name`) or right after its end (after at most one closing
+    /// quote or backtick and one space, as in "the `docker.io` registry").
+    static func hostNoun(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int>? {
+        func isQuote(_ b: UInt8) -> Bool { b == 0x22 || b == 0x27 || b == 0x60 }
+        var k = start
+        if k > 0 && isQuote(t[k - 1]) { k -= 1 }
+        var spaces = 0
+        while k > 0 && spaces < 2 && (t[k - 1] == 0x20 || t[k - 1] == 0x09) { k -= 1; spaces += 1 }
+        if k > 0 && (t[k - 1] == 0x3A || t[k - 1] == 0x3D) { k -= 1 }
+        if k < start {
+            var w = k
+            while w > 0 && k - w < 9 && ByteClass.isAlpha(t[w - 1]) { w -= 1 }
+            if w < k, k - w <= 8, w == 0 || !ByteClass.isAlnum(t[w - 1]),
+               let key = LabelTable.pack(t, w..<k), hostNounTable.contains(key) { return w..<k }
+        }
+        var e = end
+        if e < t.count && isQuote(t[e]) { e += 1 }
+        guard e < t.count, t[e] == 0x20 else { return nil }
+        e += 1
+        var w = e
+        while w < t.count && w - e < 9 && ByteClass.isAlpha(t[w]) { w += 1 }
+        guard w > e, w - e <= 8, w == t.count || !ByteClass.isAlnum(t[w]),
+              let key = LabelTable.pack(t, e..<w), hostNounTable.contains(key) else { return nil }
+        return e..<w
+    }
+
+    /// Whether a directory tree drawing stands right before `start`, after
+    /// at most two spaces: a box-drawing character (U+2500–U+257F: `└──`,
+    /// `├──`) or ASCII's `` `-- ``, `|--`, `+--`.
+    static func isTreeEntry(_ t: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        var k = start
+        while k > 0 && start - k < 2 && t[k - 1] == 0x20 { k -= 1 }
+        guard k >= 3 else { return false }
+        if t[k - 3] == 0xE2 && (t[k - 2] == 0x94 || t[k - 2] == 0x95) { return true }
+        return t[k - 1] == 0x2D && t[k - 2] == 0x2D && (t[k - 3] == 0x60 || t[k - 3] == 0x7C || t[k - 3] == 0x2B)
+    }
+
+    /// Whether the name ending at `end` is a key that opens a block: after
+    /// an optional closing quote (the one before `start`), `:`, optional
+    /// spaces, then the end of the line, `{` or `[`.
+    static func isBlockKey(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var k = end
+        if k < t.count, start > 0, t[k] == t[start - 1], t[k] == 0x22 || t[k] == 0x27 { k += 1 }
+        guard k < t.count, t[k] == 0x3A else { return false }
+        k += 1
+        while k < t.count && (t[k] == 0x20 || t[k] == 0x09) { k += 1 }
+        return k == t.count || t[k] == 0x0A || t[k] == 0x0D || t[k] == 0x7B || t[k] == 0x5B
     }
 
     /// Words that introduce a package or module, lowercased ("bump github.com/x/y from …").
@@ -948,7 +1038,7 @@ extension UTS58Scanner {
         for (k, name) in names.enumerated() {
             let host = name.start..<hostEnds[k]
             var j = name.judgement
-            if evidence[k].members { j.add(.documentMembers, true, "") }
+            if evidence[k].members { j.add(BareNameMembers.membersFeature(t, host), true, "") }
             if evidence[k].code != nil { j.add(.codeLine, true, "") }
             if Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[host])), in: state.pathNames) != nil {
                 j.add(.documentPath, true, "")

@@ -152,3 +152,49 @@ import Testing
         }
     }
 }
+
+/// The features added on 2026-12-07 (docs/accuracy.md), each on an excerpt of
+/// the shape it names: each must fire where it says and not elsewhere; what
+/// it weighs is the fit's.
+@Suite struct BareNameContextTests {
+    /// A path segment of digits only: a site's page (hugo's release notes
+    /// link issues as `//github.com/gohugoio/hugo/issues/3262`).
+    @Test func numericSegment() {
+        #expect(fires("numeric_segment", for: "github.com/gohugoio/hugo/issues/3262",
+                      in: "[#3262](//github.com/gohugoio/hugo/issues/3262)"))
+        #expect(fires("numeric_segment", for: "web.archive.org/web/20151022025756/x", in: "see web.archive.org/web/20151022025756/x"))
+        #expect(!fires("numeric_segment", for: "github.com/x/y/v2", in: "bump github.com/x/y/v2 from 2.0.1"))
+        #expect(!fires("numeric_segment", for: "registry.example.com:5000/app", in: "pull registry.example.com:5000/app"))
+        #expect(!fires("numeric_segment", for: "example.com/a1/b", in: "see example.com/a1/b"))
+    }
+
+    /// A top label written capitalised is a member or a proper name.
+    @Test func capitalisedTopLabel() {
+        #expect(fires("capitalised_top_label", for: "mergedPostings.Seek", in: "Simplify mergedPostings.Seek, resulting in"))
+        #expect(!fires("capitalised_top_label", for: "Example.com", in: "at Example.com today"))
+        #expect(!fires("capitalised_top_label", for: "TEST.COM", in: "at TEST.COM today"))
+    }
+
+    /// A word naming a server right before (`Host: `, `registry `) or right after the name.
+    @Test func hostNoun() {
+        #expect(fires("host_noun", for: "auth.docker.io", in: "POST /token HTTP/1.1\nHost: auth.docker.io\n"))
+        #expect(fires("host_noun", for: "docker.io", in: "not present in the `docker.io` registry"))
+        #expect(fires("host_noun", for: "registry.example.com", in: "For the registry `registry.example.com`, the"))
+        #expect(!fires("host_noun", for: "docker.io", in: "the `docker.io` images"))
+        #expect(!fires("host_noun", for: "docker.io", in: "subhost docker.io"))
+    }
+
+    /// A key that opens a block (a host as a section of a configuration).
+    @Test func blockKey() {
+        #expect(fires("block_key", for: "docker.io", in: "\"mirrors\": {\n  \"docker.io\": {\n"))
+        #expect(fires("block_key", for: "quay.io", in: "quay.io:\n    tls-verify: false\n"))
+        #expect(!fires("block_key", for: "quay.io", in: "quay.io: a registry\n"))
+    }
+
+    /// A directory tree drawing before the name: a file or directory.
+    @Test func treeEntry() {
+        #expect(fires("tree_entry", for: "docker.io", in: "/etc/containerd/certs.d\n\u{2514}\u{2500}\u{2500} docker.io\n"))
+        #expect(fires("tree_entry", for: "hosts.io", in: "|-- hosts.io\n"))
+        #expect(!fires("tree_entry", for: "docker.io", in: "see -- docker.io\n"))
+    }
+}
