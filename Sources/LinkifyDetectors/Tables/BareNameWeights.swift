@@ -10,17 +10,17 @@ enum BareNameWeights {
     static let bias = 243
 
     static let byFeature: [Int] = [
-        112,  // domain_life
-        -181,  // extension_life
+        113,  // domain_life
+        -182,  // extension_life
         -49,  // member_life
         -268,  // word_new_domain
-        -384,  // word_weak_domain
-        -99,  // file_stem
-        -141,  // one_letter_stem
+        -385,  // word_weak_domain
+        -98,  // file_stem
+        -142,  // one_letter_stem
         -2,  // two_letter_stem
         -101,  // camel_case
-        -71,  // capitals
-        -154,  // code_span
+        -70,  // capitals
+        -159,  // code_span
         -38,  // obfuscated_address
         -28,  // inner_extension
         -9,  // capital_top_label
@@ -31,32 +31,31 @@ enum BareNameWeights {
         -1,  // file_list
         -22,  // line_number
         34,  // port
-        -185,  // path_after_name
-        -309,  // path_after_extension
-        125,  // cue_word
-        -83,  // setting_value
+        -189,  // path_after_name
+        -312,  // path_after_extension
+        124,  // cue_word
+        -82,  // setting_value
         0,  // document_host
-        -245,  // document_path
+        -243,  // document_path
         -222,  // document_members
         -95,  // code_line
         -71,  // path_depth
-        -87,  // version_after
-        -43,  // quoted
+        -86,  // version_after
+        -40,  // quoted
         -19,  // table_cell
-        -290,  // package_cue
-        253,  // web_path
+        -288,  // package_cue
+        258,  // web_path
         254,  // non_ascii_top_label
-        84,  // documentation_domain
+        80,  // documentation_domain
         111,  // protocol_relative
-        -238,  // image_tag
-        234,  // document_same_host
-        197,  // numeric_segment
+        -242,  // image_tag
+        235,  // document_same_host
+        200,  // numeric_segment
         -199,  // capitalised_top_label
-        126,  // host_noun
+        127,  // host_noun
         35,  // block_key
         -126,  // document_members_long
         -74,  // tree_entry
-        -103,  // image_word
     ]
 
     static let names: [String] = [
@@ -106,6 +105,5 @@ enum BareNameWeights {
         "block_key",
         "document_members_long",
         "tree_entry",
-        "image_word",
     ]
 }

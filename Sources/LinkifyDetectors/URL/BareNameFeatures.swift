@@ -119,10 +119,6 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     /// A line of a directory tree drawing right before it (`└── docker.io`,
     /// `|-- hosts.toml`): a file or directory name.
     case treeEntry
-    /// A path after the name and a word about container images on its line
-    /// (`image: registry.k8s.io/pause`, `podman pull quay.io/org/app`, the
-    /// `example.com/foo` image): an image reference more often than a page.
-    case imageWord
     /// The name in `--explain` and in the trainer's export.
     var name: String {
         switch self {
@@ -172,7 +168,6 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .blockKey: return "block_key"
         case .documentMembersLong: return "document_members_long"
         case .treeEntry: return "tree_entry"
-        case .imageWord: return "image_word"
         }
     }
 

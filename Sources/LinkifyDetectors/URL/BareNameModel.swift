@@ -339,9 +339,6 @@ struct BareNameModel {
         if explains || BareNameFeature.treeEntry.weight != 0, Self.isTreeEntry(t, s) {
             j.add(.treeEntry, explains, "in a directory tree drawing")
         }
-        if explains || BareNameFeature.imageWord.weight != 0, c.hasPath, let word = Self.lineWord(t, s, c.end, in: imageWordTable) {
-            j.add(.imageWord, explains, "'\(explains ? UTF8Bytes.string(t, word) : "")' on its line (a word about container images)")
-        }
         return j
     }
 
@@ -395,39 +392,6 @@ struct BareNameModel {
         guard w > e, w - e <= 8, w == t.count || !ByteClass.isAlnum(t[w]),
               let key = LabelTable.pack(t, e..<w), hostNounTable.contains(key) else { return nil }
         return e..<w
-    }
-
-    /// Words about container images, lowercased, of 8 letters or fewer (`imageWord`).
-    static let imageWords: Set<String> = ["image", "images", "pull", "push", "pulled", "pushed", "pulling", "pushing",
-                                          "tag", "tagged"]
-    static let imageWordTable = wordTable(imageWords)
-
-    /// How far along its line from the name a word is looked for (`lineWord`).
-    static let lineReach = 160
-
-    /// A word of `table` (a whole word of ASCII letters, any case) on the
-    /// line of the name `start..<end`, within `lineReach` bytes of it.
-    static func lineWord(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, in table: LabelTable) -> Range<Int>? {
-        func word(at k: Int, _ limit: Int) -> Range<Int>? {
-            var e = k
-            while e < limit && ByteClass.isAlpha(t[e]) { e += 1 }
-            guard e - k >= 3, e - k <= 8, e == t.count || !ByteClass.isAlnum(t[e]),
-                  let key = LabelTable.pack(t, k..<e), table.contains(key) else { return nil }
-            return k..<e
-        }
-        var k = start
-        let floor = max(0, start - lineReach)
-        while k > floor && t[k - 1] != 0x0A {
-            k -= 1
-            if ByteClass.isAlpha(t[k]) && (k == 0 || !ByteClass.isAlnum(t[k - 1])), let w = word(at: k, start) { return w }
-        }
-        k = end
-        let ceiling = min(t.count, end + lineReach)
-        while k < ceiling && t[k] != 0x0A {
-            if ByteClass.isAlpha(t[k]) && !ByteClass.isAlnum(t[k - 1]), let w = word(at: k, ceiling) { return w }
-            k += 1
-        }
-        return nil
     }
 
     /// Whether a directory tree drawing stands right before `start`, after

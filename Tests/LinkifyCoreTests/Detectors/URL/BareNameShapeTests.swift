@@ -197,15 +197,4 @@ import Testing
         #expect(fires("tree_entry", for: "hosts.io", in: "|-- hosts.io\n"))
         #expect(!fires("tree_entry", for: "docker.io", in: "see -- docker.io\n"))
     }
-
-    /// A word about container images on the line of a name with a path.
-    @Test func imageWord() {
-        #expect(fires("image_word", for: "registry.k8s.io/pause:3.9", in: "    image: registry.k8s.io/pause:3.9\n"))
-        #expect(fires("image_word", for: "quay.io/org/app", in: "podman pull quay.io/org/app\n"))
-        #expect(fires("image_word", for: "example.com/foo", in: "requests for the \"example.com/foo\" image go to\n"))
-        // No path, another line, or a longer word: no evidence.
-        #expect(!fires("image_word", for: "quay.io", in: "podman pull quay.io\n"))
-        #expect(!fires("image_word", for: "example.com/foo", in: "the image\nsee example.com/foo\n"))
-        #expect(!fires("image_word", for: "example.com/foo", in: "imagery at example.com/foo\n"))
-    }
 }
