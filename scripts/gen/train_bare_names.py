@@ -63,7 +63,7 @@ NAMES = [
     ("image_tag", "imageTag"), ("document_same_host", "documentSameHost"),
     ("numeric_segment", "numericSegment"), ("capitalised_top_label", "capitalisedTopLabel"),
     ("host_noun", "hostNoun"), ("block_key", "blockKey"), ("document_members_long", "documentMembersLong"),
-    ("tree_entry", "treeEntry"),
+    ("tree_entry", "treeEntry"), ("quoted_line", "quotedLine"), ("glob_path", "globPath"),
 ]
 INDEX = {n: i for i, (n, _) in enumerate(NAMES)}
 NONNEGATIVE = {"document_host", "document_same_host"}

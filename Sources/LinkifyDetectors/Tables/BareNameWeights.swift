@@ -7,55 +7,57 @@
 /// the features' order (`BareNameFeature`'s raw values), `names` their names
 /// in the same order (a test checks that they are `BareNameFeature`'s).
 enum BareNameWeights {
-    static let bias = 243
+    static let bias = 242
 
     static let byFeature: [Int] = [
-        113,  // domain_life
-        -182,  // extension_life
-        -49,  // member_life
-        -268,  // word_new_domain
-        -385,  // word_weak_domain
+        111,  // domain_life
+        -181,  // extension_life
+        -51,  // member_life
+        -265,  // word_new_domain
+        -382,  // word_weak_domain
         -98,  // file_stem
-        -142,  // one_letter_stem
+        -140,  // one_letter_stem
         -2,  // two_letter_stem
-        -101,  // camel_case
+        -99,  // camel_case
         -70,  // capitals
-        -159,  // code_span
+        -177,  // code_span
         -38,  // obfuscated_address
         -28,  // inner_extension
         -9,  // capital_top_label
         0,  // placeholder
         -45,  // member_access
-        -149,  // call
+        -145,  // call
         -23,  // reverse_domain
         -1,  // file_list
         -22,  // line_number
         34,  // port
         -189,  // path_after_name
-        -312,  // path_after_extension
+        -307,  // path_after_extension
         124,  // cue_word
-        -82,  // setting_value
+        -80,  // setting_value
         0,  // document_host
-        -243,  // document_path
-        -222,  // document_members
-        -95,  // code_line
-        -71,  // path_depth
-        -86,  // version_after
-        -40,  // quoted
+        -245,  // document_path
+        -223,  // document_members
+        -100,  // code_line
+        -62,  // path_depth
+        -90,  // version_after
+        -8,  // quoted
         -19,  // table_cell
-        -288,  // package_cue
-        258,  // web_path
-        254,  // non_ascii_top_label
-        80,  // documentation_domain
-        111,  // protocol_relative
+        -297,  // package_cue
+        249,  // web_path
+        255,  // non_ascii_top_label
+        75,  // documentation_domain
+        106,  // protocol_relative
         -242,  // image_tag
-        235,  // document_same_host
-        200,  // numeric_segment
-        -199,  // capitalised_top_label
-        127,  // host_noun
-        35,  // block_key
+        233,  // document_same_host
+        196,  // numeric_segment
+        -198,  // capitalised_top_label
+        125,  // host_noun
+        31,  // block_key
         -126,  // document_members_long
-        -74,  // tree_entry
+        -73,  // tree_entry
+        -143,  // quoted_line
+        -56,  // glob_path
     ]
 
     static let names: [String] = [
@@ -105,5 +107,7 @@ enum BareNameWeights {
         "block_key",
         "document_members_long",
         "tree_entry",
+        "quoted_line",
+        "glob_path",
     ]
 }

@@ -119,6 +119,12 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     /// A line of a directory tree drawing right before it (`└── docker.io`,
     /// `|-- hosts.toml`): a file or directory name.
     case treeEntry
+    /// The name quoted alone on its line, after at most an identifier
+    /// (`\t"github.com/containers/storage"`, `is "github.com/x/y"` in a
+    /// Go import block): a module path in code.
+    case quotedLine
+    /// `*` in the path (`github.com/**`, `*.example.com/foo/*`): a pattern, not a page.
+    case globPath
     /// The name in `--explain` and in the trainer's export.
     var name: String {
         switch self {
@@ -168,6 +174,8 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .blockKey: return "block_key"
         case .documentMembersLong: return "document_members_long"
         case .treeEntry: return "tree_entry"
+        case .quotedLine: return "quoted_line"
+        case .globPath: return "glob_path"
         }
     }
 

@@ -339,6 +339,12 @@ struct BareNameModel {
         if explains || BareNameFeature.treeEntry.weight != 0, Self.isTreeEntry(t, s) {
             j.add(.treeEntry, explains, "in a directory tree drawing")
         }
+        if explains || BareNameFeature.quotedLine.weight != 0, Self.isQuotedLine(t, s, c.end) {
+            j.add(.quotedLine, explains, "quoted alone on its line (a module path in code)")
+        }
+        if c.hasPath && t[c.host.upperBound..<c.end].contains(0x2A) {
+            j.add(.globPath, explains, "'*' in the path (a pattern)")
+        }
         return j
     }
 
@@ -392,6 +398,23 @@ struct BareNameModel {
         guard w > e, w - e <= 8, w == t.count || !ByteClass.isAlnum(t[w]),
               let key = LabelTable.pack(t, e..<w), hostNounTable.contains(key) else { return nil }
         return e..<w
+    }
+
+    /// Whether the name `start..<end` is in double quotes alone on its line:
+    /// before the opening quote only spaces, tabs and at most one identifier
+    /// (an import's alias), after the closing quote only spaces, tabs and the line's end.
+    static func isQuotedLine(_ t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard start > 0, t[start - 1] == 0x22, end < t.count, t[end] == 0x22 else { return false }
+        var k = end + 1
+        while k < t.count && (t[k] == 0x20 || t[k] == 0x09 || t[k] == 0x0D) { k += 1 }
+        guard k == t.count || t[k] == 0x0A else { return false }
+        k = start - 1
+        while k > 0 && (t[k - 1] == 0x20 || t[k - 1] == 0x09) { k -= 1 }
+        var identifier = 0
+        while k > 0 && identifier <= 64 && (ByteClass.isAlnum(t[k - 1]) || t[k - 1] == 0x5F) { k -= 1; identifier += 1 }
+        guard identifier <= 64 else { return false }
+        while k > 0 && (t[k - 1] == 0x20 || t[k - 1] == 0x09) { k -= 1 }
+        return k == 0 || t[k - 1] == 0x0A
     }
 
     /// Whether a directory tree drawing stands right before `start`, after

@@ -197,4 +197,15 @@ import Testing
         #expect(fires("tree_entry", for: "hosts.io", in: "|-- hosts.io\n"))
         #expect(!fires("tree_entry", for: "docker.io", in: "see -- docker.io\n"))
     }
+
+    /// Quoted alone on its line (a Go import block), and a glob in the path.
+    @Test func quotedLineAndGlob() {
+        let imports = "import (\n\t\"fmt\"\n\n\t\"github.com/containers/storage\"\n\tis \"github.com/containers/image/v5/storage\"\n)\n"
+        #expect(fires("quoted_line", for: "github.com/containers/storage", in: imports))
+        #expect(fires("quoted_line", for: "github.com/containers/image/v5/storage", in: imports))
+        #expect(!fires("quoted_line", for: "github.com/x/y", in: "prefix = \"github.com/x/y\"\n"))
+        #expect(!fires("quoted_line", for: "github.com/x/y", in: "\"github.com/x/y\" is the module\n"))
+        #expect(fires("glob_path", for: "github.com/**", in: "hugo mod clean --pattern \"github.com/**\"\n"))
+        #expect(!fires("glob_path", for: "github.com/a/b", in: "see github.com/a/b *now*\n"))
+    }
 }
