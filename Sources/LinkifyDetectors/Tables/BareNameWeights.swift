@@ -10,54 +10,54 @@ enum BareNameWeights {
     static let bias = 242
 
     static let byFeature: [Int] = [
-        111,  // domain_life
+        113,  // domain_life
         -181,  // extension_life
-        -51,  // member_life
-        -265,  // word_new_domain
-        -382,  // word_weak_domain
-        -98,  // file_stem
-        -140,  // one_letter_stem
+        -50,  // member_life
+        -266,  // word_new_domain
+        -383,  // word_weak_domain
+        -99,  // file_stem
+        -142,  // one_letter_stem
         -2,  // two_letter_stem
-        -99,  // camel_case
-        -70,  // capitals
-        -177,  // code_span
+        -102,  // camel_case
+        -72,  // capitals
+        -146,  // code_span
         -38,  // obfuscated_address
         -28,  // inner_extension
-        -9,  // capital_top_label
+        -8,  // capital_top_label
         0,  // placeholder
         -45,  // member_access
-        -145,  // call
+        -153,  // call
         -23,  // reverse_domain
         -1,  // file_list
         -22,  // line_number
-        34,  // port
+        33,  // port
         -189,  // path_after_name
-        -307,  // path_after_extension
-        124,  // cue_word
-        -80,  // setting_value
+        -306,  // path_after_extension
+        121,  // cue_word
+        -82,  // setting_value
         0,  // document_host
-        -245,  // document_path
-        -223,  // document_members
-        -100,  // code_line
+        -246,  // document_path
+        -222,  // document_members
+        -95,  // code_line
         -62,  // path_depth
-        -90,  // version_after
-        -8,  // quoted
+        -93,  // version_after
+        -48,  // quoted
         -19,  // table_cell
-        -297,  // package_cue
-        249,  // web_path
+        -302,  // package_cue
+        245,  // web_path
         255,  // non_ascii_top_label
-        75,  // documentation_domain
-        106,  // protocol_relative
-        -242,  // image_tag
-        233,  // document_same_host
-        196,  // numeric_segment
+        74,  // documentation_domain
+        104,  // protocol_relative
+        -240,  // image_tag
+        234,  // document_same_host
+        193,  // numeric_segment
         -198,  // capitalised_top_label
         125,  // host_noun
-        31,  // block_key
-        -126,  // document_members_long
-        -73,  // tree_entry
-        -143,  // quoted_line
-        -56,  // glob_path
+        36,  // block_key
+        -125,  // document_members_long
+        -74,  // tree_entry
+        -123,  // quoted_line
+        -51,  // glob_path
     ]
 
     static let names: [String] = [

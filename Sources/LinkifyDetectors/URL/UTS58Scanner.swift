@@ -209,6 +209,10 @@ package struct UTS58Scanner: EntityScanner {
     struct ScanState {
         /// The text; `endingAtCodeSpan` ends it at a closing backtick for one candidate.
         var t: UnsafeBufferPointer<UInt8>
+        /// The whole text, never cut: what a bare name's weighing reads
+        /// around it (`BareNameModel.judge`), so that a name in a code span
+        /// is weighed on what follows the span too.
+        let whole: UnsafeBufferPointer<UInt8>
         var cursor: Int
         /// The last run found: host characters and separators from `runStart` to `runEnd`.
         var runStart: Int
@@ -256,6 +260,7 @@ package struct UTS58Scanner: EntityScanner {
 
         init(t: UnsafeBufferPointer<UInt8>, cursor: Int) {
             self.t = t
+            self.whole = t
             self.cursor = cursor
             self.runStart = cursor
             self.runEnd = cursor
@@ -543,7 +548,7 @@ package struct UTS58Scanner: EntityScanner {
             }
             let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
                                                     colonNumber: hasPort, hasPath: pqfEnd > linkEnd, end: end)
-            var judgement = BareNameModel.judge(t, candidate, explains: state.explains)
+            var judgement = BareNameModel.judge(state.whole, candidate, explains: state.explains)
             if state.explains { state.weighedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
             // A name that only the document's evidence can link: linked now if
             // the hosts found so far give enough (its last two labels,
