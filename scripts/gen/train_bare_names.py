@@ -64,9 +64,10 @@ NAMES = [
     ("numeric_segment", "numericSegment"), ("capitalised_top_label", "capitalisedTopLabel"),
     ("host_noun", "hostNoun"), ("block_key", "blockKey"), ("document_members_long", "documentMembersLong"),
     ("tree_entry", "treeEntry"), ("quoted_line", "quotedLine"), ("glob_path", "globPath"),
+    ("document_path_host", "documentPathHost"),
 ]
 INDEX = {n: i for i, (n, _) in enumerate(NAMES)}
-NONNEGATIVE = {"document_host", "document_same_host"}
+NONNEGATIVE = {"document_host", "document_same_host", "document_path_host"}
 NONPOSITIVE = {"document_path", "document_members", "document_members_long", "code_line"}
 ITERATIONS = 4000
 RATE = 0.5

@@ -7,57 +7,58 @@
 /// the features' order (`BareNameFeature`'s raw values), `names` their names
 /// in the same order (a test checks that they are `BareNameFeature`'s).
 enum BareNameWeights {
-    static let bias = 242
+    static let bias = 243
 
     static let byFeature: [Int] = [
         113,  // domain_life
-        -181,  // extension_life
-        -50,  // member_life
-        -266,  // word_new_domain
-        -383,  // word_weak_domain
-        -99,  // file_stem
-        -142,  // one_letter_stem
+        -183,  // extension_life
+        -62,  // member_life
+        -259,  // word_new_domain
+        -373,  // word_weak_domain
+        -97,  // file_stem
+        -141,  // one_letter_stem
         -2,  // two_letter_stem
-        -102,  // camel_case
-        -72,  // capitals
-        -146,  // code_span
+        -96,  // camel_case
+        -63,  // capitals
+        -161,  // code_span
         -38,  // obfuscated_address
-        -28,  // inner_extension
-        -8,  // capital_top_label
+        -27,  // inner_extension
+        -7,  // capital_top_label
         0,  // placeholder
-        -45,  // member_access
-        -153,  // call
-        -23,  // reverse_domain
+        -44,  // member_access
+        -151,  // call
+        -21,  // reverse_domain
         -1,  // file_list
-        -22,  // line_number
-        33,  // port
-        -189,  // path_after_name
-        -306,  // path_after_extension
-        121,  // cue_word
-        -82,  // setting_value
+        -21,  // line_number
+        36,  // port
+        -182,  // path_after_name
+        -301,  // path_after_extension
+        120,  // cue_word
+        -76,  // setting_value
         0,  // document_host
-        -246,  // document_path
-        -222,  // document_members
-        -95,  // code_line
+        -247,  // document_path
+        -210,  // document_members
+        -111,  // code_line
         -62,  // path_depth
-        -93,  // version_after
-        -48,  // quoted
+        -95,  // version_after
+        -69,  // quoted
         -19,  // table_cell
-        -302,  // package_cue
-        245,  // web_path
-        255,  // non_ascii_top_label
-        74,  // documentation_domain
-        104,  // protocol_relative
-        -240,  // image_tag
-        234,  // document_same_host
-        193,  // numeric_segment
-        -198,  // capitalised_top_label
-        125,  // host_noun
-        36,  // block_key
-        -125,  // document_members_long
-        -74,  // tree_entry
-        -123,  // quoted_line
-        -51,  // glob_path
+        -306,  // package_cue
+        242,  // web_path
+        254,  // non_ascii_top_label
+        70,  // documentation_domain
+        102,  // protocol_relative
+        -232,  // image_tag
+        212,  // document_same_host
+        190,  // numeric_segment
+        -205,  // capitalised_top_label
+        92,  // host_noun
+        18,  // block_key
+        -123,  // document_members_long
+        -68,  // tree_entry
+        -114,  // quoted_line
+        -50,  // glob_path
+        206,  // document_path_host
     ]
 
     static let names: [String] = [
@@ -109,5 +110,6 @@ enum BareNameWeights {
         "tree_entry",
         "quoted_line",
         "glob_path",
+        "document_path_host",
     ]
 }

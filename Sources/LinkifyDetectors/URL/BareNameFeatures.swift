@@ -125,6 +125,11 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
     case quotedLine
     /// `*` in the path (`github.com/**`, `*.example.com/foo/*`): a pattern, not a page.
     case globPath
+    /// The text also writes this very host followed by a path
+    /// (`docker.io/library/busybox` beside `docker.io`), and the name has no
+    /// path: a server named in its own addresses, where a file, a member or
+    /// a key is seldom written with a path after it.
+    case documentPathHost
     /// The name in `--explain` and in the trainer's export.
     var name: String {
         switch self {
@@ -176,6 +181,7 @@ enum BareNameFeature: Int, CaseIterable, Sendable {
         case .treeEntry: return "tree_entry"
         case .quotedLine: return "quoted_line"
         case .globPath: return "glob_path"
+        case .documentPathHost: return "document_path_host"
         }
     }
 

@@ -140,11 +140,15 @@ struct BareNameModel {
             if m.sameHost && bare {
                 add(.documentSameHost, explains, "the text also writes this very host with a scheme, www. or as an email domain")
             }
+            if m.pathHost && bare {
+                add(.documentPathHost, explains, "the text also writes this very host followed by a path")
+            }
         }
 
         /// The most the document's hosts can add to the score (`addDocumentHost`).
         var documentHostGain: Int {
-            max(0, BareNameFeature.documentHost.weight) + (bare ? max(0, BareNameFeature.documentSameHost.weight) : 0)
+            max(0, BareNameFeature.documentHost.weight)
+                + (bare ? max(0, BareNameFeature.documentSameHost.weight) + max(0, BareNameFeature.documentPathHost.weight) : 0)
         }
 
         /// The evidence as `--explain` prints it.
@@ -827,6 +831,8 @@ struct DocumentHosts {
     struct Match: Equatable {
         var lastTwoLabels = false
         var sameHost = false
+        /// A bare name the scan weighed wrote this very host with a path (`documentPathHost`).
+        var pathHost = false
     }
 
     /// The hashes `match` looks up for `host` (nil when it has fewer than two labels).
@@ -836,7 +842,19 @@ struct DocumentHosts {
     }
 
     func match(_ keys: Keys) -> Match {
-        Match(lastTwoLabels: contains(hash: keys.lastTwoLabels), sameHost: keys.sameHost.map { contains(hash: $0) } ?? false)
+        Match(lastTwoLabels: contains(hash: keys.lastTwoLabels), sameHost: keys.sameHost.map { contains(hash: $0) } ?? false,
+              pathHost: keys.sameHost.map { contains(hash: $0 ^ Self.pathTag) } ?? false)
+    }
+
+    /// Set apart the hashes of hosts written with a path (`insertPathHost`)
+    /// from those of hosts written with a scheme, `www.` or `@`.
+    static let pathTag: UInt64 = 0x5DEE_CE66_D1CE_4E5B
+
+    /// Adds `host`, the host of a bare name the scan weighed that has a path
+    /// (`docker.io` of `docker.io/library/busybox`), for `Match.pathHost`.
+    mutating func insertPathHost(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) {
+        guard let whole = Self.keys(t, host, whole: true)?.sameHost else { return }
+        insert(hash: whole ^ Self.pathTag)
     }
 
     func match(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>, bare: Bool) -> Match {

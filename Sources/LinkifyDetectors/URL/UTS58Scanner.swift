@@ -232,6 +232,11 @@ package struct UTS58Scanner: EntityScanner {
         /// name needs them (`updateEvidence`), which on most text is never.
         var evidenceStarts = Offsets()
         var evidenceHashed = 0
+        /// The hosts of the bare names weighed with a path, hashed into
+        /// `evidence` (`DocumentHosts.insertPathHost`) only when a name needs them.
+        var pathHostStarts = Offsets()
+        var pathHostEnds = Offsets()
+        var pathHostsHashed = 0
         /// Where the scan starts, and whether the hosts before it were read.
         var scanStart: Int
         var contextRead = false
@@ -279,6 +284,10 @@ package struct UTS58Scanner: EntityScanner {
             while evidenceHashed < evidenceStarts.count {
                 evidence.insertHost(t, from: evidenceStarts[evidenceHashed])
                 evidenceHashed += 1
+            }
+            while pathHostsHashed < pathHostStarts.count {
+                evidence.insertPathHost(whole, pathHostStarts[pathHostsHashed]..<pathHostEnds[pathHostsHashed])
+                pathHostsHashed += 1
             }
         }
 
@@ -549,6 +558,11 @@ package struct UTS58Scanner: EntityScanner {
             let candidate = BareNameModel.Candidate(host: domainStart..<labelEnd, tld: labelStart..<labelEnd,
                                                     colonNumber: hasPort, hasPath: pqfEnd > linkEnd, end: end)
             var judgement = BareNameModel.judge(state.whole, candidate, explains: state.explains)
+            // Its host, written with a path, is evidence for the same host written bare (`documentPathHost`).
+            if candidate.hasPath {
+                state.pathHostStarts.append(domainStart)
+                state.pathHostEnds.append(labelEnd)
+            }
             if state.explains { state.weighedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
             // A name that only the document's evidence can link: linked now if
             // the hosts found so far give enough (its last two labels,

@@ -208,4 +208,14 @@ import Testing
         #expect(fires("glob_path", for: "github.com/**", in: "hugo mod clean --pattern \"github.com/**\"\n"))
         #expect(!fires("glob_path", for: "github.com/a/b", in: "see github.com/a/b *now*\n"))
     }
+
+    /// The text writes the same host followed by a path, before or after the bare name.
+    @Test func documentPathHost() {
+        let text = "The `docker.io` registry is special: `docker.io/library/busybox` is the same as busybox.\n"
+        #expect(fires("document_path_host", for: "docker.io", in: text))
+        #expect(fires("document_path_host", for: "docker.io", in: "pull docker.io/library/busybox\nfrom `docker.io` first\n"))
+        // Another host, or the name itself with a path: no evidence.
+        #expect(!fires("document_path_host", for: "docker.io", in: "`docker.io` and quay.io/org/app\n"))
+        #expect(!fires("document_path_host", for: "docker.io/library/busybox", in: "docker.io/library/busybox and docker.io/x/y\n"))
+    }
 }
