@@ -24,10 +24,13 @@ def backtick_example(run):
 
 
 def backtick_own(run):
-    # Our own: a bare name in a code span, a span wrapped over two lines, a
-    # double-backtick span that a single backtick does not close.
-    expect(run, "see `example.com/docs` and `git clone\n  https://example.org/r.git` ok",
-           ["example.com/docs", "https://example.org/r.git"])
+    # Our own: a scheme-less name in a code span, a span wrapped over two
+    # lines, a double-backtick span that a single backtick does not close.
+    # (A `www.` name: whether a bare name with a path in a code span is a
+    # host is the fitted model's call, and held out it mostly is not: image
+    # references and import paths; docs/accuracy.md.)
+    expect(run, "see `www.example.com/docs` and `git clone\n  https://example.org/r.git` ok",
+           ["www.example.com/docs", "https://example.org/r.git"])
     expect(run, "``a `b` https://example.com/x` y``", ["https://example.com/x`"])
 
 
