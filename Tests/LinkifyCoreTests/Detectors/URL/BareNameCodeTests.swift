@@ -20,7 +20,7 @@ import Testing
         // whatsnew/3.6.rst.txt
         // The evidence fires; since the members evidence is weighed apart for
         // names of three labels or more (document_members_long), the fit
-        // weighs it -2.22 on two, against a bias of 2.43, and `.blue` and
+        // weighs it -2.10 on two, against a bias of 2.43, and `.blue` and
         // `.green` have no other evidence, so they are linked (docs/accuracy.md).
         let color = "    >>> list(Color)\n    [<Color.red: 1>, <Color.blue: 2>, <Color.green: 3>]\n"
         #expect(fires("document_members", for: "Color.blue", in: color))
