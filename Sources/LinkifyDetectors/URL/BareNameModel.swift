@@ -25,8 +25,13 @@
 /// - a path, query or fragment after the name, or a port, weighed apart
 ///   when the top label weighs more as a file extension than as a domain
 ///   (`gcc.target/i386/x.c` is a path, `main.rs:2` a line);
+/// - around it: cue words, a word naming a server (`host_noun`), a key
+///   that opens a block, a directory tree, a Go import line, quotes, a
+///   table cell, a version after it, a digits-only or glob path segment
+///   (`BareNameFeature` lists them all);
 /// - the document: a host that the same text also writes with a scheme,
-///   with `www.` or as an email domain (`DocumentHosts`); a name it also
+///   with `www.` or as an email domain, or followed by a path
+///   (`DocumentHosts`); a name it also
 ///   writes right after `/` or `\`; a stem written before several names; a
 ///   line of code (`weighDocumentEvidence`).
 /// Never links whatever else holds: SPEC §5's file names (`main.rs`), a name
