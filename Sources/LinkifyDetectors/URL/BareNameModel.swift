@@ -306,7 +306,8 @@ struct BareNameModel {
            case let depth = Self.pathDepth(t, c.host.upperBound..<c.end), depth > 0 {
             j.add(.pathDepth, depth, explains, "\(depth) path segment\(depth == 1 ? "" : "s")")
         }
-        if c.hasPath && Self.hasWebPathByte(t, c.host.upperBound..<c.end) {
+        let path = c.hasPath ? Self.pathShape(t, c.host.upperBound..<c.end) : PathShape()
+        if path.webByte {
             j.add(.webPath, explains, "'?', '#', '=', '&', '%', brackets or non-ASCII in the path (a web page's address)")
         }
         if Self.isDocumentationDomain(t, c.host) {
@@ -333,7 +334,7 @@ struct BareNameModel {
         if explains || BareNameFeature.packageCue.weight != 0, let cue = Self.cueWord(t, before: s, in: packageCueTable) {
             j.add(.packageCue, explains, "'\(explains ? UTF8Bytes.string(t, cue) : "")' before it (a word that introduces a package)")
         }
-        if c.hasPath && Self.hasNumericSegment(t, c.host.upperBound..<c.end) {
+        if path.numericSegment {
             j.add(.numericSegment, explains, "a path segment of digits only (a site's page)")
         }
         if Self.isCapitalisedTopLabel(t, c.tld) {
@@ -351,24 +352,46 @@ struct BareNameModel {
         if explains || BareNameFeature.quotedLine.weight != 0, Self.isQuotedLine(t, s, c.end) {
             j.add(.quotedLine, explains, "quoted alone on its line (a module path in code)")
         }
-        if c.hasPath && t[c.host.upperBound..<c.end].contains(0x2A) {
+        if path.glob {
             j.add(.globPath, explains, "'*' in the path (a pattern)")
         }
         return j
     }
 
-    /// Whether the path `r` holds a segment of digits only, ended by `/`, `?`,
-    /// `#` or the path's end (`/issues/3262`; not `/v2`, not `:5000`).
-    static func hasNumericSegment(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        var k = r.lowerBound
-        while k < r.upperBound {
-            guard t[k] == 0x2F else { k += 1; continue }
-            var j = k + 1
-            while j < r.upperBound && ByteClass.isDigit(t[j]) { j += 1 }
-            if j > k + 1 && (j == r.upperBound || t[j] == 0x2F || t[j] == 0x3F || t[j] == 0x23) { return true }
-            k = j
+    /// What one pass over a path, query or fragment finds (`pathShape`).
+    struct PathShape {
+        /// `? # = & % ( )` or a byte past ASCII (`webPath`).
+        var webByte = false
+        /// A segment of digits only after a `/`, ended by `/`, `?`, `#` or
+        /// the end (`/issues/3262`; not `/v2`, not `:5000`: `numericSegment`).
+        var numericSegment = false
+        /// A `*` (`globPath`).
+        var glob = false
+    }
+
+    /// The shape of the path `t[r]`, read once.
+    static func pathShape(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> PathShape {
+        var shape = PathShape()
+        var digits = -1   // digits since the last `/`, or -1 when another byte came
+        for b in t[r] {
+            switch b {
+            case 0x2F:
+                if digits > 0 { shape.numericSegment = true }
+                digits = 0
+            case 0x30...0x39:
+                if digits >= 0 { digits += 1 }
+            default:
+                if digits > 0 && (b == 0x3F || b == 0x23) { shape.numericSegment = true }
+                digits = -1
+                if b == 0x3F || b == 0x23 || b == 0x3D || b == 0x26 || b == 0x25 || b == 0x28 || b == 0x29 || b >= 0x80 {
+                    shape.webByte = true
+                } else if b == 0x2A {
+                    shape.glob = true
+                }
+            }
         }
-        return false
+        if digits > 0 { shape.numericSegment = true }
+        return shape
     }
 
     /// Whether the top label `r` is a capital followed by a small letter (`Seek`, `Org`).
@@ -392,12 +415,7 @@ struct BareNameModel {
         var spaces = 0
         while k > 0 && spaces < 2 && (t[k - 1] == 0x20 || t[k - 1] == 0x09) { k -= 1; spaces += 1 }
         if k > 0 && (t[k - 1] == 0x3A || t[k - 1] == 0x3D) { k -= 1 }
-        if k < start {
-            var w = k
-            while w > 0 && k - w < 9 && ByteClass.isAlpha(t[w - 1]) { w -= 1 }
-            if w < k, k - w <= 8, w == 0 || !ByteClass.isAlnum(t[w - 1]),
-               let key = LabelTable.pack(t, w..<k), hostNounTable.contains(key) { return w..<k }
-        }
+        if k < start, let before = word(t, endingAt: k, in: hostNounTable) { return before }
         var e = end
         if e < t.count && isQuote(t[e]) { e += 1 }
         guard e < t.count, t[e] == 0x20 else { return nil }
@@ -507,12 +525,6 @@ struct BareNameModel {
         return top == (0x63, 0x6F, 0x6D) || top == (0x6E, 0x65, 0x74) || top == (0x6F, 0x72, 0x67)
     }
 
-    /// Whether `t[r]` holds `? # = & % ( )` or a character past ASCII (Go
-    /// module paths, image references and keys are ASCII).
-    static func hasWebPathByte(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-        t[r].contains { b in b == 0x3F || b == 0x23 || b == 0x3D || b == 0x26 || b == 0x25 || b == 0x28 || b == 0x29 || b >= 0x80 }
-    }
-
     /// Whether a version follows `end`: `@` or one space, an optional `v`, then digits, `.`, a digit.
     static func hasVersionAfter(_ t: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
         var k = end
@@ -554,7 +566,12 @@ struct BareNameModel {
     /// The word right before `start` (one space or tab between) when `table` holds it.
     static func cueWord(_ t: UnsafeBufferPointer<UInt8>, before start: Int, in table: LabelTable) -> Range<Int>? {
         guard start >= 2, t[start - 1] == 0x20 || t[start - 1] == 0x09 else { return nil }
-        let end = start - 1
+        return word(t, endingAt: start - 1, in: table)
+    }
+
+    /// The whole word of 1 to 8 ASCII letters that ends at `end` (no letter
+    /// or digit before it), when `table` holds it.
+    static func word(_ t: UnsafeBufferPointer<UInt8>, endingAt end: Int, in table: LabelTable) -> Range<Int>? {
         var k = end
         while k > 0 && end - k < 9 && ByteClass.isAlpha(t[k - 1]) { k -= 1 }
         guard k < end, end - k <= 8, k == 0 || !ByteClass.isAlnum(t[k - 1]), let key = LabelTable.pack(t, k..<end) else { return nil }
@@ -855,10 +872,11 @@ struct DocumentHosts {
     /// from those of hosts written with a scheme, `www.` or `@`.
     static let pathTag: UInt64 = 0x5DEE_CE66_D1CE_4E5B
 
-    /// Adds `host`, the host of a bare name the scan weighed that has a path
+    /// Adds the host starting at `start` (ending at `hostEnd(t, from:
+    /// start)`), the host of a bare name the scan weighed that has a path
     /// (`docker.io` of `docker.io/library/busybox`), for `Match.pathHost`.
-    mutating func insertPathHost(_ t: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) {
-        guard let whole = Self.keys(t, host, whole: true)?.sameHost else { return }
+    mutating func insertPathHost(_ t: UnsafeBufferPointer<UInt8>, from start: Int) {
+        guard let whole = Self.keys(t, start..<Self.hostEnd(t, from: start), whole: true)?.sameHost else { return }
         insert(hash: whole ^ Self.pathTag)
     }
 

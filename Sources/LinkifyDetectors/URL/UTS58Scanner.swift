@@ -235,7 +235,6 @@ package struct UTS58Scanner: EntityScanner {
         /// The hosts of the bare names weighed with a path, hashed into
         /// `evidence` (`DocumentHosts.insertPathHost`) only when a name needs them.
         var pathHostStarts = Offsets()
-        var pathHostEnds = Offsets()
         var pathHostsHashed = 0
         /// Where the scan starts, and whether the hosts before it were read.
         var scanStart: Int
@@ -286,7 +285,7 @@ package struct UTS58Scanner: EntityScanner {
                 evidenceHashed += 1
             }
             while pathHostsHashed < pathHostStarts.count {
-                evidence.insertPathHost(whole, pathHostStarts[pathHostsHashed]..<pathHostEnds[pathHostsHashed])
+                evidence.insertPathHost(whole, from: pathHostStarts[pathHostsHashed])
                 pathHostsHashed += 1
             }
         }
@@ -559,10 +558,7 @@ package struct UTS58Scanner: EntityScanner {
                                                     colonNumber: hasPort, hasPath: pqfEnd > linkEnd, end: end)
             var judgement = BareNameModel.judge(state.whole, candidate, explains: state.explains)
             // Its host, written with a path, is evidence for the same host written bare (`documentPathHost`).
-            if candidate.hasPath {
-                state.pathHostStarts.append(domainStart)
-                state.pathHostEnds.append(labelEnd)
-            }
+            if candidate.hasPath { state.pathHostStarts.append(domainStart) }
             if state.explains { state.weighedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
             // A name that only the document's evidence can link: linked now if
             // the hosts found so far give enough (its last two labels,
