@@ -46,6 +46,8 @@ def main():
         if s["kind"] == "deb":
             origin = "Debian source package %s %s (bookworm), %s sha256 %s" % (
                 s["package"], s["version"], s["archive"], s["archive_sha256"])
+        elif s["kind"] == "git":
+            origin = "git repository %s at commit %s" % (s["package"], s["version"])
         else:
             origin = "PyPI sdist %s==%s, %s sha256 %s" % (
                 s["package"], s["version"], s["archive"], s["archive_sha256"])

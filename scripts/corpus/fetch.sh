@@ -10,7 +10,8 @@
 # Debian sources come from `apt-get source --download-only PKG=VERSION` through
 # a private deb-src list made from this machine's own apt sources (no system
 # file is changed); PyPI sources from `pip download --no-deps --no-binary
-# :all: NAME==VERSION`. Each downloaded archive is checked against the SHA-256
+# :all: NAME==VERSION`; git sources from `git clone` of the repository and a
+# checkout of the pinned commit. Each downloaded archive is checked against the SHA-256
 # pinned in the manifest before any file is taken from it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -58,14 +59,20 @@ tail -n +2 "$manifest" | while IFS=$'\t' read -r src genre fmt kind pkg ver arch
   esac
   echo "== $src: $kind $pkg $ver"
   d="$work/$src"; mkdir -p "$d/dl" "$d/x"
-  if [ "$kind" = deb ]; then
-    setup_apt
-    (cd "$d/dl" && apt-get "${apt_opts[@]}" source --download-only "$pkg=$ver" </dev/null >/dev/null)
+  if [ "$kind" = git ]; then
+    # a repository at a commit: the commit pins the files (their checksums are in corpus/SHA256SUMS)
+    git clone --quiet --no-checkout "$pkg" "$d/x/$top" </dev/null
+    git -C "$d/x/$top" checkout --quiet "$ver"
   else
-    pip download --quiet --no-deps --no-binary :all: "$pkg==$ver" -d "$d/dl" </dev/null
+    if [ "$kind" = deb ]; then
+      setup_apt
+      (cd "$d/dl" && apt-get "${apt_opts[@]}" source --download-only "$pkg=$ver" </dev/null >/dev/null)
+    else
+      pip download --quiet --no-deps --no-binary :all: "$pkg==$ver" -d "$d/dl" </dev/null
+    fi
+    echo "$asha  $d/dl/$archive" | sha256sum -c --quiet
+    tar -xf "$d/dl/$archive" -C "$d/x"
   fi
-  echo "$asha  $d/dl/$archive" | sha256sum -c --quiet
-  tar -xf "$d/dl/$archive" -C "$d/x"
   python3 scripts/corpus/assemble.py "$src" "$d/x/$top" "$root" >/dev/null
   # the CC-BY-SA notes are written by hand; keep the committed ones
   git checkout -q -- "LICENSES/corpus-$src.LICENSE" 2>/dev/null || true
