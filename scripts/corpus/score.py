@@ -45,10 +45,13 @@ Phones (`--detect all`)
   - false (labelled): phone links on a candidate labelled not-phone;
   - not drawn: phone links on a candidate of a sampled source that was not
     drawn (no label);
-  - off candidate: phone links that overlap no candidate at all (no label).
+  - off candidate: phone links that overlap no candidate at all and no
+    label of corpus/labels/phones-weighed.tsv (the numbers the detector
+    weighs outside the draw's shapes, every one labelled: a link on one
+    counts as true or false like a drawn label, unscaled).
   Per MB (10^6 bytes of the source's text): est. false/MB = labelled false x
-  found/drawn (counts.tsv; 1 for sources whose every candidate was drawn) /
-  MB; off-candidate/MB = off candidate / MB (the whole text, unlabelled). The
+  found/drawn (counts.tsv; 1 for sources whose every candidate was drawn),
+  plus the false links on phones-weighed.tsv's labels, / MB; off-candidate/MB = off candidate / MB (the whole text, unlabelled). The
   pooled estimate sums the per-source scaled counts.
 """
 import argparse
@@ -172,6 +175,10 @@ def main():
     phones = {}
     for r in read_tsv(os.path.join(root, "corpus/labels/phones.tsv")):
         phones[(r["source"], r["file"], int(r["start"]), int(r["end"]))] = r["label"]
+    # numbers the detector weighs outside the draw's shapes, every one labelled (not a sample)
+    weighed = collections.defaultdict(list)
+    for r in read_tsv(os.path.join(root, "corpus/labels/phones-weighed.tsv")):
+        weighed[(r["source"], r["file"])].append((int(r["start"]), int(r["end"]), r["label"]))
 
     # bare names
     ents = run(a.bin, allpaths, a.detect, a.fmt)
@@ -221,13 +228,19 @@ def main():
                     P[s]["false"] += 1
             elif any(a0 < en and st < b0 for a0, b0 in phone_cands[(s, rel)]):
                 P[s]["undrawn"] += 1
+            elif (wl := [lab for a0, b0, lab in weighed[(s, rel)] if a0 < en and st < b0]):
+                if "phone" in wl:
+                    P[s]["true"] += 1
+                else:
+                    P[s]["false_weighed"] += 1
             else:
                 P[s]["off"] += 1
     for s in sources:
         c = counts.get((s, "phone"))
         found, drawn = (int(c["found"]), int(c["drawn"])) if c else (0, 0)
         P[s]["scale"] = found / drawn if drawn else 1.0
-        P[s]["est_false"] = P[s]["false"] * P[s]["scale"]
+        P[s]["est_false"] = P[s]["false"] * P[s]["scale"] + P[s]["false_weighed"]
+        P[s]["false"] += P[s]["false_weighed"]
 
     for s in sources:
         for k, v in list(B[s].items()):
