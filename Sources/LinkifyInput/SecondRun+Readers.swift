@@ -132,10 +132,11 @@ package struct LinkBoundaryRescan {
     }
 
     /// Whether `gap` may hold an entity: every built-in kind has an ASCII
-    /// letter or digit or a non-ASCII character in it (a user rule may not).
+    /// letter or digit, `_` or a non-ASCII character in it (a twitter-text
+    /// user name may be underscores alone: `@_`; a user rule may hold none).
     func mayHoldEntity(_ text: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>) -> Bool {
         guard !finder.hasUserScanners else { return true }
-        for i in gap where text[i] >= 0x80 || ByteClass.isAlnum(text[i]) { return true }
+        for i in gap where text[i] >= 0x80 || ByteClass.isAlnum(text[i]) || text[i] == 0x5F { return true }
         return false
     }
 }

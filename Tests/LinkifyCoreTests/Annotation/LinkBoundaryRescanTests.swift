@@ -63,7 +63,7 @@ import Testing
     // Rule: a gap with no ASCII letter or digit and no non-ASCII byte holds no
     // built-in entity and is not rescanned; with a user rule it is.
     @Test(arguments: [
-        ("?!", false), ("a", true), ("é", true), (" 1 ", true),
+        ("?!", false), ("a", true), ("é", true), (" 1 ", true), ("@_", true), ("@-", false),
     ])
     func gapsThatMayHoldEntities(_ gap: String, _ may: Bool) {
         let bytes = Array(gap.utf8)
