@@ -126,6 +126,7 @@ struct StreamingHTMLAnnotator {
             write(HTMLTokenizer.Token(kind: token.kind, range: range), t, reader: reader, into: &out)
             at = range.upperBound
         }
+        flush(t, into: &out)
         guard let last = pending else { return at }
         // The token that reaches the window's end.
         switch last.kind {
@@ -180,12 +181,40 @@ struct StreamingHTMLAnnotator {
     /// The script data state at the window's start, inside a continued `<script>`.
     var scriptEscape = HTMLTokenizer.ScriptEscape()
 
+    /// Bytes of `settle`'s window that are rendered without entities and not
+    /// yet handed to the renderer: a run of tokens without a link is written
+    /// in one call, not one call per tag and text node (a renderer writes a
+    /// range without entities as it writes its parts one after the other).
+    var unwritten: Range<Int>?
+
+    /// Renders `range` of `t` without entities, after the bytes not yet written that it follows.
+    mutating func copy(_ t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: inout [UInt8]) {
+        if let u = unwritten, u.upperBound == range.lowerBound {
+            unwritten = u.lowerBound..<range.upperBound
+            return
+        }
+        flush(t, into: &out)
+        unwritten = range
+    }
+
+    /// Hands the bytes not yet written to the renderer.
+    mutating func flush(_ t: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        guard let u = unwritten else { return }
+        unwritten = nil
+        renderer.write(t, u, entities: [], into: &out)
+    }
+
     /// Renders one complete token.
     mutating func write(_ token: HTMLTokenizer.Token, _ t: UnsafeBufferPointer<UInt8>, reader: HTMLReader, into out: inout [UInt8]) {
         switch token.kind {
         case .text where skipped == 0:
             var entities: [Entity] = []
             reader.entities(in: t, region: token.range, finder: finder, into: &entities)
+            if entities.isEmpty {
+                copy(t, token.range, into: &out)
+                return
+            }
+            flush(t, into: &out)
             renderer.write(t, token.range, entities: disable.filter(entities, in: t), into: &out)
             return
         case .startTag(let name):
@@ -198,7 +227,7 @@ struct StreamingHTMLAnnotator {
         default:
             break
         }
-        renderer.write(t, token.range, entities: [], into: &out)
+        copy(t, token.range, into: &out)
     }
 
     mutating func noteStart(_ name: String) {
