@@ -217,18 +217,23 @@ struct StreamingHTMLAnnotator {
             flush(t, into: &out)
             renderer.write(t, token.range, entities: disable.filter(entities, in: t), into: &out)
             return
-        case .startTag(let name):
+        case .startTag(let name) where Self.specialElements.contains(name):
             if HTMLTokenizer.foreignElements.contains(name) && !HTMLTokenizer.opensForeignContent(token, in: t) { break }
             let inForeign = foreignDepth > 0
             noteStart(name)
             if !inForeign && HTMLTokenizer.rawTextElements.contains(name) { lastRawTextName = name }
-        case .endTag(let name):
+        case .endTag(let name) where Self.specialElements.contains(name):
             noteEnd(name)
         default:
             break
         }
         copy(t, token.range, into: &out)
     }
+
+    /// The elements a tag of which changes what is read after it: skipped,
+    /// raw-text and foreign ones (one look-up tells most tags apart from them).
+    static let specialElements = ElementNames(union: [HTMLReader.skippedElements, HTMLTokenizer.rawTextElements,
+                                                      HTMLTokenizer.foreignElements])
 
     mutating func noteStart(_ name: String) {
         guard HTMLReader.skippedElements.contains(name) else { return }

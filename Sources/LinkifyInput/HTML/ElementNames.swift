@@ -18,6 +18,14 @@ package struct ElementNames: Sendable, ExpressibleByArrayLiteral {
         self.shapes = shapes
     }
 
+    /// The names of all of `sets`.
+    package init(union sets: [ElementNames]) {
+        self.names = sets.reduce(into: Set<String>()) { $0.formUnion($1.names) }
+        self.shapes = sets.reduce(into: [UInt64](repeating: 0, count: 8)) { acc, set in
+            for k in 0..<8 { acc[k] |= set.shapes[k] }
+        }
+    }
+
     static func shape(_ name: String) -> Int {
         let utf8 = name.utf8
         return Int((utf8.first ?? 0) & 31) * 16 + min(utf8.count, 15)
