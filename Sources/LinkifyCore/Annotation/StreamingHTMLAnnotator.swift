@@ -232,6 +232,9 @@ struct StreamingHTMLAnnotator {
 
     /// The elements a tag of which changes what is read after it: skipped,
     /// raw-text and foreign ones (one look-up tells most tags apart from them).
+    /// Kept in this module, beside its only user in the hot loop: as a static
+    /// of LinkifyInput it is read through an accessor on every tag (+11 %
+    /// instructions on `<p>` nodes, measured).
     static let specialElements = ElementNames(union: [HTMLReader.skippedElements, HTMLTokenizer.rawTextElements,
                                                       HTMLTokenizer.foreignElements])
 

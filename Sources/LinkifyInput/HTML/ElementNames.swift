@@ -9,21 +9,22 @@ package struct ElementNames: Sendable, ExpressibleByArrayLiteral {
 
     /// The set of `names`.
     package init(arrayLiteral names: String...) {
-        self.names = Set(names)
+        self.init(Set(names))
+    }
+
+    /// The names of all of `sets`.
+    package init(union sets: [ElementNames]) {
+        self.init(sets.reduce(into: Set<String>()) { $0.formUnion($1.names) })
+    }
+
+    init(_ names: Set<String>) {
+        self.names = names
         var shapes = [UInt64](repeating: 0, count: 8)
         for name in names {
             let bit = Self.shape(name)
             shapes[bit >> 6] |= 1 << UInt64(bit & 63)
         }
         self.shapes = shapes
-    }
-
-    /// The names of all of `sets`.
-    package init(union sets: [ElementNames]) {
-        self.names = sets.reduce(into: Set<String>()) { $0.formUnion($1.names) }
-        self.shapes = sets.reduce(into: [UInt64](repeating: 0, count: 8)) { acc, set in
-            for k in 0..<8 { acc[k] |= set.shapes[k] }
-        }
     }
 
     static func shape(_ name: String) -> Int {
