@@ -49,6 +49,7 @@ extension UTS58Scanner {
     /// (SPEC §5): `label` is a top-level domain and the text after the stop is
     /// a last label that is not (`example.com。然后` ends at `com`;
     /// `普遍适用测试。我爱你` and `a.com。b.org` are one domain each).
+    @inline(never)   // (rare: kept out of `label(afterDot:)`, which the scan inlines)
     static func wideStopEndsHost(_ t: UnsafeBufferPointer<UInt8>, after label: Range<Int>) -> Bool {
         guard TLDList.contains(t, label) else { return false }
         let nextStart = label.upperBound + 3

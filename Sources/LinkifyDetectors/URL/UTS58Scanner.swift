@@ -120,11 +120,20 @@ package struct UTS58Scanner: EntityScanner {
             }
             let dotLength = Self.dotLength(t, at: i)
             guard dotLength > 0 else { i += 1; continue }
+            var spanned = i + dotLength   // how far the label after it is known to run
+            if dotLength == 1 { (i, spanned) = Self.lastFullStopOfASCIIHost(t, from: i, nameDots: &nameDots) }   // (a full stop too)
             if dotLength == 1 && i + 1 < n, case let next = t[i + 1], ByteClass.isAlpha(next) || next == 0x5F {
                 nameDots.append(i)
             }
-            if case let mark = state.mark, case var outcome = domain(dot: i, dotLength: dotLength, &state), !outcome.isNothing {
-                outcome = endingAtCodeSpan(outcome, trigger: i, mark, &state) { domain(dot: i, dotLength: dotLength, &$0) }
+            let label = Self.label(afterDot: i, dotLength: dotLength, in: t, spannedTo: spanned)
+            guard label.isLast else {
+                i = max(label.end, i + dotLength)   // the next separator, or the next byte after an empty label
+                continue
+            }
+            if case let mark = state.mark, case var outcome = domain(dot: i, label, &state), !outcome.isNothing {
+                outcome = endingAtCodeSpan(outcome, trigger: i, mark, &state) {
+                    domain(dot: i, Self.label(afterDot: i, dotLength: dotLength, in: $0.t), &$0)   // (read again in the shorter text)
+                }
                 record(outcome, &state, into: &out)
                 i = max(i + dotLength, state.cursor)
                 continue
@@ -429,26 +438,64 @@ package struct UTS58Scanner: EntityScanner {
 
     // MARK: - Domains found from their top-level label
 
-    private func domain(dot p: Int, dotLength: Int, _ state: inout ScanState) -> Outcome {
+    /// The label after the separator at `p`, and whether it is a domain's last
+    /// label: a candidate top-level domain, which `domain` weighs. When a
+    /// label follows (`.com.x`), a later separator decides, and the next one
+    /// is at `end`: the scan goes there without a search and without
+    /// weighing, so that `a.a.a.…` costs a few comparisons per label.
+    struct LabelAfterDot {
+        var start: Int
+        var end: Int
+        /// Where the domain ends: `end`, or past a fully qualified name's final dot.
+        var domainEnd: Int
+        var isLast: Bool
+    }
+
+    /// The last full stop of the ASCII host run whose full stop `p` is: from
+    /// `p`, each label of ASCII letters, digits and `-` followed by a full stop
+    /// and another label is one `label(afterDot:)` would call not last, so
+    /// the walk passes it in one loop over its bytes (a scalar loop: labels
+    /// are short), recording the full stops it passes with a letter after
+    /// them in `nameDots`. It stops at the full stop the scan must weigh: the one
+    /// before the last label, or one followed by anything else (a wide stop,
+    /// a character past ASCII, the end), with the end of the ASCII letters,
+    /// digits and `-` after it: where spanning its label goes on.
+    @inline(__always)
+    static func lastFullStopOfASCIIHost(_ t: UnsafeBufferPointer<UInt8>, from p: Int, nameDots: inout [Int]) -> (dot: Int, asciiEnd: Int) {
+        let n = t.count
+        var dot = p
+        while true {
+            var k = dot + 1
+            while k < n && ByteClass.isHostASCII(t[k]) { k += 1 }
+            guard k > dot + 1, k + 1 < n, t[k] == 0x2E, ByteClass.isHostASCII(t[k + 1]) else { return (dot, k) }
+            if ByteClass.isAlpha(t[dot + 1]) { nameDots.append(dot) }
+            dot = k
+        }
+    }
+
+    /// `spanned`, when given, is where the label is known to run to (label characters from its start).
+    @inline(__always)
+    static func label(afterDot p: Int, dotLength separator: Int, in t: UnsafeBufferPointer<UInt8>, spannedTo spanned: Int? = nil) -> LabelAfterDot {
+        let start = p + separator
+        let end = spanLabel(t, from: spanned ?? start)
+        var label = LabelAfterDot(start: start, end: end, domainEnd: end, isLast: end > start)
+        guard label.isLast, end < t.count, case let sep = dotLength(t, at: end), sep > 0 else { return label }
+        // Only the next label's first character matters: spanning the
+        // whole label here made `a.a.a.…` span every label twice.
+        if !startsLabel(t, at: end + sep) {
+            label.domainEnd = end + sep   // a fully qualified name's final dot
+        } else if sep != 3 || !wideStopEndsHost(t, after: start..<end) {
+            label.isLast = false
+        }
+        return label
+    }
+
+    /// The domain whose last label, `label`, follows the separator at `p`.
+    private func domain(dot p: Int, _ label: LabelAfterDot, _ state: inout ScanState) -> Outcome {
         let t = state.t
         let n = t.count
-        let labelStart = p + dotLength
-        let labelEnd = spanLabel(t, from: labelStart)
-        guard labelEnd > labelStart else { return .nothing }
-        var domainEnd = labelEnd
-        if labelEnd < n {
-            let sep = Self.dotLength(t, at: labelEnd)
-            if sep > 0 {
-                // `.com.x`: not the last label; a later full stop decides.
-                // Only the next label's first character matters: spanning the
-                // whole label here made `a.a.a.…` span every label twice.
-                if !Self.startsLabel(t, at: labelEnd + sep) {
-                    domainEnd = labelEnd + sep   // a fully qualified name's final dot
-                } else if sep != 3 || !Self.wideStopEndsHost(t, after: labelStart..<labelEnd) {
-                    return .nothing
-                }
-            }
-        }
+        guard label.isLast else { return .nothing }
+        let labelStart = label.start, labelEnd = label.end, domainEnd = label.domainEnd
         guard TLDList.contains(t, labelStart..<labelEnd) else {
             if state.explains { explainUnknownTLD(dot: p, labelStart..<labelEnd, &state) }
             return .nothing

@@ -102,6 +102,27 @@ import Testing
         "main.rs。然后",
     ]
 
+    /// Hosts of many labels: the scan walks an ASCII run's labels in one loop
+    /// and weighs the full stop before the last (`lastFullStopOfASCIIHost`);
+    /// what stops the walk (a wide stop, a character past ASCII, `_`, an
+    /// empty or invalid label, `@`) is read as before.
+    static let manyLabels = [
+        "see |a.b.c.example.com| today",
+        "|a.b.example.com|. Then",
+        "|sub-1.a-b.example.org/x|",
+        "|deep.a.b.c.d.e.f.g.h.example.co.uk/path|",
+        "|1.2.3.4.example.net|",
+        "|a.b.c。example.com|",
+        "|a.b.éxample.com|",
+        "mail me at |x.y@a.b.example.com|",
+        "x.y.z..com",
+        "a.b.c.。com",
+        "a.b.exa_mple.com",
+        "a.b-.c.example.com",
+        "foo.bar.baz.qux",
+    ]
+
+    @Test(arguments: manyLabels) func manyLabelHost(_ c: String) { #expect(marked(unmarked(c)) == c) }
     @Test(arguments: bareDomains) func bareDomain(_ c: String) { #expect(marked(unmarked(c)) == c) }
     @Test(arguments: schemes) func scheme(_ c: String) { #expect(marked(unmarked(c)) == c) }
     @Test(arguments: termination) func terminationRule(_ c: String) { #expect(marked(unmarked(c)) == c) }
