@@ -22,7 +22,7 @@ struct StreamingHTMLAnnotator {
     let chunkSize: Int
     var window: [UInt8] = []
     var continuation: Continuation?
-    var open: [String: Int] = [:]
+    var open: [TagName: Int] = [:]
     var skipped = 0
 
     /// Bytes at the end of a long text node that wait for the next chunk.
@@ -34,9 +34,9 @@ struct StreamingHTMLAnnotator {
 
     /// What the window starts inside of, when an earlier window wrote the start of a long token.
     enum Continuation: Equatable {
-        case tag(name: String, isStart: Bool, state: HTMLTokenizer.TagState)
+        case tag(name: TagName, isStart: Bool, state: HTMLTokenizer.TagState)
         case comment, cdata, declaration
-        case rawText(name: String)
+        case rawText(name: TagName)
     }
 
     /// Creates an annotator; `chunkSize` is how many new bytes make a window.
@@ -177,7 +177,7 @@ struct StreamingHTMLAnnotator {
     }
 
     /// The name of the raw-text element whose content is being read, if any.
-    var lastRawTextName: String?
+    var lastRawTextName: TagName?
     /// The script data state at the window's start, inside a continued `<script>`.
     var scriptEscape = HTMLTokenizer.ScriptEscape()
 
@@ -238,14 +238,14 @@ struct StreamingHTMLAnnotator {
     static let specialElements = ElementNames(union: [HTMLReader.skippedElements, HTMLTokenizer.rawTextElements,
                                                       HTMLTokenizer.foreignElements])
 
-    mutating func noteStart(_ name: String) {
+    mutating func noteStart(_ name: TagName) {
         guard HTMLReader.skippedElements.contains(name) else { return }
         open[name, default: 0] += 1
         skipped += 1
         if HTMLTokenizer.foreignElements.contains(name) { foreignDepth += 1 }
     }
 
-    mutating func noteEnd(_ name: String) {
+    mutating func noteEnd(_ name: TagName) {
         guard HTMLReader.skippedElements.contains(name), let count = open[name], count > 0 else { return }
         open[name] = count - 1
         skipped -= 1

@@ -43,7 +43,7 @@ package struct HTMLReader: DocumentReader {
     /// The byte ranges of the text nodes that may be linked, sorted and disjoint.
     package func linkableRegions(in document: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var regions: [Range<Int>] = []
-        var open: [String: Int] = [:]
+        var open: [TagName: Int] = [:]
         var skipped = 0
         HTMLTokenizer.forEachToken(in: document) { token in
             switch token.kind {

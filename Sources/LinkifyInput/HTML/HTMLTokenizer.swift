@@ -19,9 +19,9 @@ package struct HTMLTokenizer: Sendable {
         /// The content of a raw-text element (script, style, textarea, title…).
         case rawText
         /// `<name …>`; `name` is lowercased ASCII.
-        case startTag(name: String)
+        case startTag(name: TagName)
         /// `</name …>`; `name` is lowercased ASCII.
-        case endTag(name: String)
+        case endTag(name: TagName)
         /// `<!-- … -->`.
         case comment
         /// `<![CDATA[ … ]]>`.
@@ -140,16 +140,11 @@ package struct HTMLTokenizer: Sendable {
 
     /// A start or end tag whose name begins at `nameStart`: its lowercased
     /// name and the offset just past its `>` (or the end of the input).
-    package static func tag(_ t: UnsafeBufferPointer<UInt8>, nameStart: Int) -> (String, Int) {
+    package static func tag(_ t: UnsafeBufferPointer<UInt8>, nameStart: Int) -> (TagName, Int) {
         let n = t.count
         var i = nameStart
         while i < n, !isTagSpace(t[i]), t[i] != 0x2F, t[i] != 0x3E { i += 1 }
-        // The name, lowercased, at most 32 bytes: made on the stack, not in an array a tag.
-        let length = min(i - nameStart, 32)
-        let name = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            for k in 0..<length { buffer[k] = ByteClass.lower(t[nameStart + k]) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
-        }
+        let name = TagName(t, nameStart..<i)
         var state = TagState()
         let end = scanTag(t, from: i, to: n, &state) ?? n
         return (name, end)
@@ -278,13 +273,13 @@ package struct HTMLTokenizer: Sendable {
         return nil
     }
 
-    package static func endTag(named name: String, in t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
+    package static func endTag(named name: TagName, in t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
         if name == "script" {
             var escape = ScriptEscape()
             return scriptEnd(in: t, from: i, escape: &escape)
         }
         let n = t.count
-        let lower = Array(name.utf8)
+        let lower = name.bytes
         var k = i
         while let lt = nextByte(0x3C, in: t, from: k) {
             k = lt + 1
