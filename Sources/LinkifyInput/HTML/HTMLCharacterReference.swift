@@ -32,8 +32,7 @@ enum HTMLCharacterReference {
         let nameStart = i
         while i < limit && i - nameStart < 32 && ByteClass.isAlnum(t[i]) && t[i] < 0x80 { i += 1 }
         guard i > nameStart, i < limit, t[i] == 0x3B else { return nil }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: t[nameStart..<i]), as: UTF8.self)
-        guard let value = named[name] else { return nil }
+        guard i - nameStart <= 8, let value = scalar(named: key(t, nameStart..<i)) else { return nil }
         return (value, i + 1)
     }
 
@@ -51,6 +50,56 @@ enum HTMLCharacterReference {
         0x92: 0x2019, 0x93: 0x201C, 0x94: 0x201D, 0x95: 0x2022, 0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02DC,
         0x99: 0x2122, 0x9A: 0x0161, 0x9B: 0x203A, 0x9C: 0x0153, 0x9E: 0x017E, 0x9F: 0x0178,
     ]
+
+    /// A name of at most eight bytes as one word (its bytes little-endian, zero past its end).
+    @inline(__always)
+    static func key(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> UInt64 {
+        var key: UInt64 = 0
+        var k = r.upperBound
+        while k > r.lowerBound {
+            k -= 1
+            key = key << 8 | UInt64(t[k])
+        }
+        return key
+    }
+
+    /// The scalar of the named reference whose name is `key`: a probe of
+    /// `slots` (open addressing, a multiplicative hash), so no String and no
+    /// Hasher per reference (a String looked up in a dictionary was most of
+    /// the cost of text full of `&amp;`).
+    @inline(__always)
+    static func scalar(named key: UInt64) -> UInt32? {
+        slots.withUnsafeBufferPointer { slots in
+            var k = slot(key)
+            while true {
+                let entry = slots[k]
+                if entry.key == key { return entry.scalar }
+                if entry.key == 0 { return nil }
+                k = (k + 1) & (slotCount - 1)
+            }
+        }
+    }
+
+    /// Slots of the open-addressed table: a power of two, over twice the names (283).
+    static let slotCount = 1024
+
+    @inline(__always)
+    static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54) }
+
+    /// `named` by key (0: an empty slot; no name is empty). Every name has at most eight bytes (`thetasym`).
+    static let slots: [(key: UInt64, scalar: UInt32)] = {
+        var slots = [(key: UInt64, scalar: UInt32)](repeating: (0, 0), count: slotCount)
+        precondition(named.count * 2 <= slotCount)
+        for (name, scalar) in named {
+            let bytes = Array(name.utf8)
+            precondition(!bytes.isEmpty && bytes.count <= 8, "a named reference longer than a word: \(name)")
+            let key = bytes.withUnsafeBufferPointer { Self.key($0, 0..<$0.count) }
+            var k = slot(key)
+            while slots[k].key != 0 { k = (k + 1) & (slotCount - 1) }
+            slots[k] = (key, scalar)
+        }
+        return slots
+    }()
 
     /// Named references: name → scalar.
     static let named: [String: UInt32] = {

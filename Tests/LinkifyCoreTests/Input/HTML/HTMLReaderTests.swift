@@ -142,6 +142,47 @@ func htmlTargets(_ html: String) -> [String] {
         #expect(json.contains("\"start\": 3, \"end\": 29"))
     }
 
+    @Test("tag names: lowercased, compared by bytes and length, long names never taken for a known one")
+    func tagNames() {
+        func name(_ html: String) -> TagName? {
+            let bytes = Array(html.utf8)
+            return bytes.withUnsafeBufferPointer { t in
+                switch HTMLTokenizer.markup(t, at: 0)?.0 {
+                case .startTag(let n)?, .endTag(let n)?: return n
+                default: return nil
+                }
+            }
+        }
+        #expect(name("<DataList id=x>") == "datalist")
+        #expect(name("</TeXtArea >") == "textarea")
+        #expect(name("<plaintext-extended>") != "plaintext")
+        #expect(name("<abcdefghijklmnopq>") != name("<abcdefghijklmnop>"))   // 17 bytes and 16
+        #expect(name("<abcdefghijklmnopq>") == name("<ABCDEFGHIJKLMNOPQ/>"))
+        #expect(name("<custom-element-name>")?.description == "custom-element-n")
+        #expect(HTMLReader.skippedElements.contains("tt") && !HTMLReader.skippedElements.contains("tts"))
+        // A long custom element between skipped ones changes nothing.
+        #expect(markedHTML("<code-block-with-a-long-name>|http://a.com|</code-block-with-a-long-name><code>http://b.com</code>")
+                == "<code-block-with-a-long-name>|http://a.com|</code-block-with-a-long-name><code>http://b.com</code>")
+        #expect(markedHTML("<textarea-like-widget>|http://a.com|</textarea-like-widget>")
+                == "<textarea-like-widget>|http://a.com|</textarea-like-widget>")
+    }
+
+    @Test("every named character reference decodes to its scalar; near misses do not decode")
+    func namedReferences() {
+        func decode(_ text: String) -> UInt32? {
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { HTMLCharacterReference.decode($0, at: 0, limit: $0.count)?.scalar }
+        }
+        #expect(HTMLCharacterReference.named.count > 250)
+        for (name, scalar) in HTMLCharacterReference.named {
+            #expect(decode("&\(name);") == scalar, "&\(name);")
+            #expect(decode("&\(name)") == nil, "&\(name) without ;")
+            #expect(decode("&\(name)x;") == nil || HTMLCharacterReference.named["\(name)x"] != nil, "&\(name)x;")
+        }
+        #expect(decode("&thetasymx;") == nil && decode("&;") == nil)
+        #expect(decode("&#x41;") == 0x41 && decode("&#65") == 65 && decode("&#x110000;") == 0xFFFD)
+    }
+
     @Test("tokens cover the input exactly, for any bytes")
     func tokensCoverInput() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
