@@ -53,8 +53,31 @@ struct ByteWriter {
         let s = storage
         let needed = s.count + n
         if needed > s.capacity { s.grow(toHold: needed) }
-        (s.base + s.count).update(from: p, count: n)
+        Self.copy(from: p, to: s.base + s.count, count: n)
         s.count = needed
+    }
+
+    /// Copies `n` bytes. Up to 32 bytes (a literal, a host, an href: most
+    /// copies of html output) as two overlapping loads and stores of the
+    /// widest size that fits, reading and writing only the `n` bytes: a call
+    /// to memcpy costs more than the copy at these sizes (docs/benchmarks.md).
+    @inline(__always)
+    static func copy(from p: UnsafePointer<UInt8>, to d: UnsafeMutablePointer<UInt8>, count n: Int) {
+        let from = UnsafeRawPointer(p), to = UnsafeMutableRawPointer(d)
+        @inline(__always) func two<T>(_: T.Type) {
+            let head = from.loadUnaligned(as: T.self), tail = from.loadUnaligned(fromByteOffset: n - MemoryLayout<T>.size, as: T.self)
+            to.storeBytes(of: head, as: T.self)
+            to.storeBytes(of: tail, toByteOffset: n - MemoryLayout<T>.size, as: T.self)
+        }
+        switch n {
+        case 16...32: two(SIMD16<UInt8>.self)
+        case 8..<16: two(UInt64.self)
+        case 4..<8: two(UInt32.self)
+        case 2..<4: two(UInt16.self)
+        case 1: d.pointee = p.pointee
+        case 0: break
+        default: d.update(from: p, count: n)
+        }
     }
 
     /// How many bytes were written since `begin()`.
@@ -66,7 +89,7 @@ struct ByteWriter {
         let s = storage
         let needed = s.count + written.count
         if needed > s.capacity { s.grow(toHold: needed) }
-        (s.base + s.count).update(from: s.base + written.lowerBound, count: written.count)
+        Self.copy(from: s.base + written.lowerBound, to: s.base + s.count, count: written.count)   // (disjoint: written before the end)
         s.count = needed
     }
 
