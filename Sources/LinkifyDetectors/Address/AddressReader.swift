@@ -75,7 +75,13 @@ struct AddressReader {
                let end = styled(after: n).streetAddress(from: n) {
                 return end
             }
-            return locality(at: e, typed: true)
+            // Units after the box, as after a street (`Post Office Box 17, Suite 200, Denver, …`).
+            var q = e
+            for _ in 0..<3 {
+                guard let u = unit(at: q) else { break }
+                q = u
+            }
+            return locality(at: q, typed: true) ?? (q > e ? locality(at: e, typed: true) : nil)
         }
         guard let n = houseNumber(at: p) else { return nil }
         return styled(after: n).streetAddress(from: n)

@@ -32,11 +32,12 @@ enum AddressWords {
     /// Words whose number is not a house number (`Box # 63`, `RR 2`, `Suite 200`, `Route 9`).
     static let boxWords: Set<String> = [
         "box", "pmb", "rr", "route", "rte", "highway", "hwy", "postale", "suite", "ste", "apt", "unit", "flat",
-        "floor", "fl", "room", "rm", "bldg", "building", "lot", "bureau", "studio", "no",
+        "floor", "fl", "room", "rm", "bldg", "building", "lot", "bureau", "studio", "no", "hc", "dept", "department",
     ]
 
-    /// The words of a mail box (`PO Box 12`, `P.O. Drawer 5`, `PMB 101`, `RR 2`), without periods.
-    static let mailBoxWords: Set<String> = ["box", "po", "pobox", "pmb", "rr", "drawer"]
+    /// The words of a mail box (`PO Box 12`, `Post Office Box 12`, `P.O. Drawer 5`, `PMB 101`, `RR 2`,
+    /// `HC 1 Box 22`: USPS Publication 28's rural route and highway contract route), without periods.
+    static let mailBoxWords: Set<String> = ["box", "po", "pobox", "post", "pmb", "rr", "hc", "drawer"]
 
     /// Floors written as words (`Second Floor`).
     static let spelledOrdinals: Set<String> = [
@@ -73,7 +74,7 @@ enum AddressWords {
     /// Unit designators (`Apt 4B`, `Suite 200`, `Flat 3`).
     static let units: Set<String> = [
         "apt", "apartment", "suite", "ste", "unit", "floor", "fl", "room", "rm", "bldg", "building", "dept",
-        "lot", "flat", "office", "ofc", "trlr", "space", "spc", "pier", "slip", "hangar", "stop", "bureau",
+        "department", "basement", "bsmt", "penthouse", "ph", "lobby", "lbby", "hngr", "lot", "flat", "office", "ofc", "trlr", "space", "spc", "pier", "slip", "hangar", "stop", "bureau",
         "studio", "level", "bay",
     ]
 
@@ -83,7 +84,7 @@ enum AddressWords {
     /// Words that may start an address: a leading unit, a spelled number, a box or rural route.
     static let letterTriggers: KeywordTable<Bool> = {
         let words = ["flat", "suite", "ste", "unit", "apt", "apartment", "building", "bldg", "studio", "room", "bureau",
-                     "p", "c", "po", "post", "pobox", "box", "pmb", "rr", "rural"] + Array(spelledNumbers)
+                     "dept", "department", "p", "c", "po", "post", "pobox", "box", "pmb", "rr", "hc", "rural"] + Array(spelledNumbers)
         return KeywordTable(words.map { (TextWord.key($0), true) })
     }()
 

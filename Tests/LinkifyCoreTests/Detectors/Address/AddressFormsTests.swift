@@ -59,6 +59,12 @@ import Testing
         "|1200 Main St, P.O. Box 9, Dallas, TX 75202|",
         // A box and a street in one address, the box first.
         "|Box 15 Main St, Springfield, IL 62701|",
+        // USPS Publication 28: the long form of a box with a unit after it, a
+        // highway contract route, a department before the box.
+        "Write to |Post Office Box 17, Suite 200, Denver, CO 80202|.",
+        "|HC 1 Box 22, Ely, NV 89301|",
+        "|Department 5, PO Box 9, Austin, TX 78701|",
+        "|Dept 4 PO Box 99 Austin TX 78701|",
     ]
 
     static let withoutZIP = [
