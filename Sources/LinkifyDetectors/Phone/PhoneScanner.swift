@@ -29,12 +29,24 @@ package struct PhoneScanner: EntityScanner {
         let n = text.count
         var i = resynchronized(text, minStart)
         var reader = PhoneScalarReader(text, at: i)
+        // The next ASCII digit or byte past ASCII (which may be a digit) at or after `i`, once searched.
+        var nextDigit = -1
         while i < n {
             let b = text[i]
             var length = 1
             if b < 0x80 {
                 // Digit-run prefilter: a candidate starts at a digit, `+`, `(` or `[`.
                 guard (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x28 || b == 0x5B else { i += 1; continue }
+                if b > 0x39 || b < 0x30 {
+                    // A candidate has a digit within its first 11 characters (`candidateLength`):
+                    // where the next 11 bytes are ASCII and none is a digit, none starts here,
+                    // nor anywhere before the 11 bytes that end at the next digit (`((((…`).
+                    if nextDigit < i { nextDigit = Self.nextDigitOrWide(text, from: i) }
+                    if nextDigit - i > 10 {
+                        i = nextDigit - 10
+                        continue
+                    }
+                }
             } else {
                 let (v, l) = UTF8Bytes.decode(text, at: i)
                 length = l
@@ -52,6 +64,14 @@ package struct PhoneScanner: EntityScanner {
                 i = max(reader.offset(candidateLength), i + length)
             }
         }
+    }
+
+    /// The first byte at or after `i` that is an ASCII digit or past ASCII (a
+    /// digit of another script, or a lead or punctuation character), or `t.count`.
+    static func nextDigitOrWide(_ t: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        ByteSearch.first(in: t, from: i, block: { v in
+            ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) .| (v .>= ByteSearch.splat(0x80))
+        }, matches: { $0 &- 0x30 < 10 || $0 >= 0x80 })
     }
 
     /// Whether the scalars have the digits some valid number needs.

@@ -67,6 +67,22 @@ import Testing
         "at 12:30:45 on 2024/11/05, lap 1:13:07.798",
     ]
 
+    /// Runs of leads before a number: a start with no digit within its first
+    /// 11 characters is passed over in one step (`nextDigitOrWide`), and what
+    /// the leads end with is read as before.
+    @Test(arguments: [
+        String(repeating: "(", count: 20) + " call |+1 650 253 0000| now",
+        String(repeating: "(", count: 20) + "|(650) 253-0000|",
+        String(repeating: "+", count: 16) + "|(650) 253-0000|",
+        String(repeating: "(", count: 10) + "|6502530000|",
+        String(repeating: "[", count: 12) + "+1 650 253 0000",
+        String(repeating: "(", count: 30) + "|６５０-２５３-００００|",
+        String(repeating: "(", count: 30) + "|＋1 650 253 0000|",
+    ])
+    func leadRuns(_ line: String) {
+        #expect(marked(unmarked(line), Self.phones("US")) == line)
+    }
+
     @Test(arguments: unitedStatesCases)
     func unitedStates(_ line: String) {
         #expect(marked(unmarked(line), Self.phones("US")) == line)
