@@ -76,12 +76,8 @@ struct AddressReader {
                 return end
             }
             // Units after the box, as after a street (`Post Office Box 17, Suite 200, Denver, …`).
-            var q = e
-            for _ in 0..<3 {
-                guard let u = unit(at: q) else { break }
-                q = u
-            }
-            return locality(at: q, typed: true) ?? (q > e ? locality(at: e, typed: true) : nil)
+            let units = unitEnds(after: e)
+            return locality(at: units.last ?? e, typed: true) ?? (units.isEmpty ? nil : locality(at: e, typed: true))
         }
         guard let n = houseNumber(at: p) else { return nil }
         return styled(after: n).streetAddress(from: n)
@@ -326,13 +322,7 @@ struct AddressReader {
             // (`840 Garrison Brooks Suite 985`); a room or building (`10 East Conference
             // Room, Building 4`) is no such evidence.
             if !standsAlone && !startsDwellingUnit(p) { continue }
-            var ends: [Int] = standsAlone ? [p] : []
-            var q = p
-            for _ in 0..<3 {
-                guard let u = unit(at: q) else { break }
-                ends.append(u)
-                q = u
-            }
+            let ends = (standsAlone ? [p] : []) + unitEnds(after: p)
             for e in ends.reversed() {
                 if let end = locality(at: e, typed: s.typed) { return end }
             }
@@ -349,6 +339,17 @@ struct AddressReader {
             }
         }
         return nil
+    }
+
+    /// The ends of up to three units one after the other from `p` (`, Suite 200`, ` Floor 3`), in order.
+    func unitEnds(after p: Int) -> [Int] {
+        var ends: [Int] = []
+        var q = p
+        while ends.count < 3, let u = unit(at: q) {
+            ends.append(u)
+            q = u
+        }
+        return ends
     }
 
     /// Whether a dwelling's unit (`Suite`, `Apt`, `Unit`, `#`) follows `p`.

@@ -74,8 +74,8 @@ enum AddressWords {
     /// Unit designators (`Apt 4B`, `Suite 200`, `Flat 3`).
     static let units: Set<String> = [
         "apt", "apartment", "suite", "ste", "unit", "floor", "fl", "room", "rm", "bldg", "building", "dept",
-        "department", "basement", "bsmt", "penthouse", "ph", "lobby", "lbby", "hngr", "lot", "flat", "office", "ofc", "trlr", "space", "spc", "pier", "slip", "hangar", "stop", "bureau",
-        "studio", "level", "bay",
+        "department", "basement", "bsmt", "penthouse", "ph", "lobby", "lbby", "hngr", "lot", "flat", "office",
+        "ofc", "trlr", "space", "spc", "pier", "slip", "hangar", "stop", "bureau", "studio", "level", "bay",
     ]
 
     /// Units that only homes and offices have, which make a number and words an address.

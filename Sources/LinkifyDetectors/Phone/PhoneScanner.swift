@@ -37,7 +37,7 @@ package struct PhoneScanner: EntityScanner {
             if b < 0x80 {
                 // Digit-run prefilter: a candidate starts at a digit, `+`, `(` or `[`.
                 guard (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x28 || b == 0x5B else { i += 1; continue }
-                if b > 0x39 || b < 0x30 {
+                if !ByteClass.isDigit(b) {
                     // A candidate has a digit within its first 11 characters (`candidateLength`):
                     // where the next 11 bytes are ASCII and none is a digit, none starts here,
                     // nor anywhere before the 11 bytes that end at the next digit (`((((…`).
