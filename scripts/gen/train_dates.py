@@ -45,7 +45,8 @@ SHIPPED = ROOT / "Sources/LinkifyDetectors/Tables/DateWeights.swift"
 # The features in the binary's order (DateFeature's raw values).
 NAMES = ["no_year", "iso_form", "has_time", "range", "non_ascii", "path_mark", "quote_mark", "sign_before",
          "table_line", "numbers_on_line", "cue_before", "after_the", "line_start", "bracketed", "clause_end",
-         "in_url", "reference_layout", "slash_pair", "code_mark", "column_gap"]
+         "in_url", "reference_layout", "slash_pair", "code_mark", "column_gap",
+         "words_only", "one_word", "clock_only"]
 INDEX = {n: i for i, n in enumerate(NAMES)}
 ITERATIONS = 3000
 RATE = 0.5

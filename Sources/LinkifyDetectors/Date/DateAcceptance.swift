@@ -63,6 +63,12 @@ enum DateFeature: Int, CaseIterable, Sendable {
     /// Two or more spaces or a tab right before it: a column of a table, a
     /// listing or a command's output (`ps`, `ls -l`, a download log).
     case columnGap
+    /// Written in words only, no digit (`today`, `Monday`, `next Friday`, `in six months`).
+    case wordsOnly
+    /// One word, no space (`today`, `Monday`, `2024-01-28`).
+    case oneWord
+    /// A clock time alone: digits and `:` only (`00:00`, `0:10`, `12:27:44`).
+    case clockOnly
 
     /// The name in `--explain` and in the trainer's export.
     var name: String {
@@ -87,6 +93,9 @@ enum DateFeature: Int, CaseIterable, Sendable {
         case .slashPair: return "slash_pair"
         case .codeMark: return "code_mark"
         case .columnGap: return "column_gap"
+        case .wordsOnly: return "words_only"
+        case .oneWord: return "one_word"
+        case .clockOnly: return "clock_only"
         }
     }
 }
@@ -106,7 +115,7 @@ struct DateAcceptance {
     /// The features of the date `start..<end` valued `iso` in `t`.
     init(_ t: UnsafeBufferPointer<UInt8>, start: Int, end: Int, iso: String, _ reader: DateReader,
          _ window: inout DateLineWindow) {
-        var digits = 0, run = 0, longestRun = 0, ascii = true, slashes = 0, others = 0
+        var digits = 0, run = 0, longestRun = 0, ascii = true, slashes = 0, others = 0, spaces = 0, colons = 0
         var k = start
         while k < end {
             let b = t[k]
@@ -115,6 +124,8 @@ struct DateAcceptance {
             } else {
                 run = 0
                 if b == 0x2F { slashes += 1 } else { others += 1 }
+                if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { spaces += 1 }
+                if b == 0x3A { colons += 1 }
             }
             if b >= 0x80 { ascii = false }
             k += 1
@@ -133,6 +144,9 @@ struct DateAcceptance {
         set(.nonASCII, !ascii)
         set(.slashPair, digits > 0 && slashes == 1 && others == 0 && !yearWritten)
         set(.inURL, Self.followsScheme(t, before: start))
+        set(.wordsOnly, digits == 0)
+        set(.oneWord, spaces == 0)
+        set(.clockOnly, digits > 0 && colons > 0 && others == colons && slashes == 0)
 
         let before: UInt8 = start > 0 ? t[start - 1] : 0x0A
         let after: UInt8 = end < t.count ? t[end] : 0x0A

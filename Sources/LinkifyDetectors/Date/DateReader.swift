@@ -540,6 +540,16 @@ struct DateReader {
                 p = e2
                 half = true
             }
+        } else if !colon && !dotted, (1...12).contains(hour), let e = oClock(at: p) {
+            // `3 o'clock`, `8 o'clock tonight` (as `seven o'clock`, `hourEnding`).
+            p = e
+            if let (part, e2) = dayPartAfterTime(p) {
+                hour = part.adjusted(hour)
+                p = e2
+                half = true
+            } else {
+                open = true
+            }
         } else {
             guard colon, !dotted else { return nil }
             if let (part, e2) = dayPartAfterTime(p) {   // 3:18 früh, 3:15 in the afternoon

@@ -8,30 +8,33 @@
 /// the features' order (`DateFeature`'s raw values), `names` their names in the
 /// same order (a test checks that they are `DateFeature`'s).
 enum DateWeights {
-    static let bias = 278
-    static let threshold = -50
+    static let bias = 477
+    static let threshold = -25
 
     static let byFeature: [Int] = [
-        -68,  // no_year
-        162,  // iso_form
-        2,  // has_time
-        -8,  // range
-        73,  // non_ascii
-        -199,  // path_mark
-        -91,  // quote_mark
-        -241,  // sign_before
-        -26,  // table_line
-        -36,  // numbers_on_line
-        -19,  // cue_before
-        -106,  // after_the
-        90,  // line_start
-        13,  // bracketed
-        -1,  // clause_end
-        -284,  // in_url
-        -132,  // reference_layout
-        -119,  // slash_pair
-        -266,  // code_mark
-        -55,  // column_gap
+        -81,  // no_year
+        158,  // iso_form
+        7,  // has_time
+        -53,  // range
+        161,  // non_ascii
+        -180,  // path_mark
+        -139,  // quote_mark
+        -176,  // sign_before
+        -10,  // table_line
+        -7,  // numbers_on_line
+        6,  // cue_before
+        -55,  // after_the
+        65,  // line_start
+        -73,  // bracketed
+        2,  // clause_end
+        -301,  // in_url
+        -121,  // reference_layout
+        -105,  // slash_pair
+        -161,  // code_mark
+        -109,  // column_gap
+        -188,  // words_only
+        -217,  // one_word
+        -108,  // clock_only
     ]
 
     static let names: [String] = [
@@ -55,5 +58,8 @@ enum DateWeights {
         "slash_pair",
         "code_mark",
         "column_gap",
+        "words_only",
+        "one_word",
+        "clock_only",
     ]
 }

@@ -140,6 +140,8 @@ extension DateWrittenFormsTests {
         ("Meet |twenty to noon| = 2026-12-01T11:40:00", "en_US"),
         ("Drinks |eight tonight| = 2026-12-01T20:00:00", "en_US"),
         ("Train at |seven o'clock in the evening| = 2026-12-01T19:00:00", "en_US"),
+        ("Doors open at |4 o'clock| = 2026-12-01T04:00:00", "en_US"),
+        ("Dinner |8 o’clock tonight| = 2026-12-01T20:00:00", "en_US"),
         ("Bus |3:15 in the afternoon| = 2026-12-01T15:15:00", "en_US"),
         ("Wecker |3:18 früh| = 2026-12-01T03:18:00", "de_DE"),
         ("Treffen |7 Uhr abends| = 2026-12-01T19:00:00", "de_DE"),
@@ -153,6 +155,7 @@ extension DateWrittenFormsTests {
         "half of them came; a quarter left",
         "one of the three options",
         "the night was long; good morning",
+        "at 13 o'clock the bells ring",
     ]
     @Test(arguments: spelledNot) func wordsThatAreNotTimes(_ c: String) { #expect(Self.described(c, "en_US") == c) }
 }
