@@ -92,12 +92,29 @@ extension DateReader {
 
     /// `three pm`, `nine a.m.`, `eight tonight`, `seven o'clock`, `drei Uhr`.
     func spelledHour(_ w: TextWord) -> DateMatch? {
+        guard let c = spelledHourClock(w) else { return nil }
+        let m = combined(DateMatch(end: w.start, value: today, hasTime: false), c)
+        return withDate(m) ?? m
+    }
+
+    /// The time of `spelledHour` alone (`three pm`, `seven o'clock`), to follow a date too (`Friday at seven pm`).
+    func spelledHourClock(_ w: TextWord) -> ClockMatch? {
         guard let n = spelledHourValue(w), byte(w.end) == 0x20, isASCIILetter(w.end + 1) || byte(w.end + 1) == 0xC3,
               let (hour, end) = hourEnding(n, after: w.end, needsMark: true) else { return nil }
         // `I for one am quite sure`: a plain `am` after a spelled number is the verb unless the phrase ends there.
         if let am = TextWord.read(t, at: skipSpaces(w.end)), am.key == DateWords.am, am.end == end, !endsPhrase(end) { return nil }
-        let m = combined(DateMatch(end: w.start, value: today, hasTime: false), ClockMatch(end: end, hour: hour, minute: 0, second: 0))
-        return withDate(m) ?? m
+        return ClockMatch(end: end, hour: hour, minute: 0, second: 0)
+    }
+
+    /// A time written in words after a date (`tomorrow| at half past three`,
+    /// `Friday| noon`, `Monday| at seven pm`): the time the word `w` starts,
+    /// and whether a mark says it is a time (`minutesAroundHourClock`; `noon`
+    /// and a spelled hour have one).
+    func spelledClock(_ w: TextWord) -> (clock: ClockMatch, marked: Bool)? {
+        if w.key == DateWords.noon || w.key == DateWords.midnight || w.key == DateWords.mittag {
+            return (ClockMatch(end: w.end, hour: w.key == DateWords.midnight ? 0 : 12, minute: 0, second: 0), true)
+        }
+        return minutesAroundHourClock(w) ?? spelledHourClock(w).map { ($0, true) }
     }
 
     /// What follows an hour `h` (1–12) written at `i`: `pm`, ` a.m.`, ` o'clock`,
@@ -128,6 +145,16 @@ extension DateReader {
     /// `half past three`, `a quarter to five`, `quarter past 3pm`, `twenty to
     /// noon`, `ten past nine tonight` (from the first word `w`).
     func minutesAroundHour(_ w: TextWord) -> DateMatch? {
+        guard let (c, marked) = minutesAroundHourClock(w) else { return nil }
+        let m = combined(DateMatch(end: w.start, value: today, hasTime: false), c)
+        if let d = withDate(m) { return d }
+        // `five to ten minutes`, `half past three of them`: a count, not a time.
+        return marked || endsPhrase(c.end) ? m : nil
+    }
+
+    /// The time of `minutesAroundHour` and whether a mark (a meridiem,
+    /// `o'clock`, a part of the day, `noon`) says it is one.
+    func minutesAroundHourClock(_ w: TextWord) -> (clock: ClockMatch, marked: Bool)? {
         var x = w
         if x.key == DateWords.a {
             guard let y = nextWord(x.end), y.key == DateWords.quarter else { return nil }
@@ -172,10 +199,6 @@ extension DateReader {
             return nil
         }
         let total = (hour * 60 + sign * minutes + 1440) % 1440
-        let m = combined(DateMatch(end: w.start, value: today, hasTime: false),
-                         ClockMatch(end: end, hour: total / 60, minute: total % 60, second: 0))
-        if let d = withDate(m) { return d }
-        // `five to ten minutes`, `half past three of them`: a count, not a time.
-        return marked || endsPhrase(end) ? m : nil
+        return (ClockMatch(end: end, hour: total / 60, minute: total % 60, second: 0), marked)
     }
 }

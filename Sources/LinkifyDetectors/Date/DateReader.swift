@@ -477,9 +477,13 @@ struct DateReader {
             connector = true
         }
         if let c = clock(at: q, afterISODate: m.isISO) { return combined(m, c.clock) }
-        if connector, let w = TextWord.read(t, at: q),
-           w.key == DateWords.noon || w.key == DateWords.midnight || w.key == DateWords.mittag {
-            return combined(m, ClockMatch(end: w.end, hour: w.key == DateWords.midnight ? 0 : 12, minute: 0, second: 0))
+        // A time in words (`tomorrow at half past three`, `Friday noon`): after
+        // `at`, any; right after the date, one in lower case with a mark or
+        // that ends the phrase (`Monday| five to ten people` is a count,
+        // `2024-01-28| Midnight Commander` a name).
+        if let w = TextWord.read(t, at: q), w.key != 0, let (c, marked) = spelledClock(w),
+           connector || ((marked || endsPhrase(c.end)) && t[q] >= 0x61 && t[q] <= 0x7A) {
+            return combined(m, c)
         }
         return m
     }
