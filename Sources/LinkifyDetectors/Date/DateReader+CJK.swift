@@ -13,9 +13,14 @@ extension DateReader {
         consider(cjkRelativeCount(at: i))
         consider(withCJKTime(fullwidthNumericDate(at: i)))
         consider(cjkTimeAlone(at: i))
+        let month = cjkMonth(at: i)
+        consider(month?.period == nil ? withCJKTime(month) : month)   // 本年7月27日 15時; not a month alone
         if !ByteClass.isDigit(t[i]) {
             consider(withCJKTime(kanaWord(at: i)))   // 本日
-            consider(withCJKTime(cjkRelativeDay(at: i)))
+            // A day named with its evening or night (今夜 今晚 昨夜 明晚) puts its hour after noon.
+            let part = scalar(at: i + scalar(at: i).length).value
+            consider(withCJKTime(cjkRelativeDay(at: i),
+                                 evening: part == 0x591C || part == 0x665A || part == 0x6669 || part == 0x5915))
             consider(withCJKTime(cjkWeekday(at: i)))
             consider(cjkPeriod(at: i))
         }
@@ -197,13 +202,21 @@ extension DateReader {
     }
 
     /// A date followed by its time: `2026年12月1日 18:15`, `明天下午3点`, `明日の15時`.
-    func withCJKTime(_ match: DateMatch?) -> DateMatch? {
+    /// `evening`: the day was named with its evening or night (`今夜8時` is 20:00).
+    func withCJKTime(_ match: DateMatch?, evening: Bool = false) -> DateMatch? {
         guard let m = match else { return nil }
         guard !m.hasTime else { return m }
         var p = skipSpaces(m.end)
         if scalar(at: p).value == 0x306E { p += 3 }   // の
-        if let c = cjkClock(at: p) { return combined(m, c) }
-        if let c = clock(at: p, afterISODate: false), p > m.end || c.hasMinutesForm { return combined(m, c.clock) }   // 8日10:05
+        if var c = cjkClock(at: p) {
+            // (Only an hour written alone: `今夜午前0時` says its own half of the day.)
+            if evening && c.hour < 12 && cjkNumber(at: p, maxDigits: 2) != nil { c.hour += 12 }
+            return combined(m, c)
+        }
+        if var c = clock(at: p, afterISODate: false), p > m.end || c.hasMinutesForm {   // 8日10:05
+            if evening && c.clock.hour < 12 && !c.clock.halfDayWritten { c.clock.hour += 12 }
+            return combined(m, c.clock)
+        }
         // A weekday between the date and its time: 2016年3月24日 木曜日 10時05分.
         let w = scalar(at: p)
         if p > m.end, cjkWeekdayIndex(w.value, japanese: true) != nil, scalar(at: p + w.length).value == 0x66DC {   // X曜
@@ -228,10 +241,14 @@ extension DateReader {
             period = 2; p += a.length + b.length
         case (0x4E2D, 0x5348):                                                         // 中午
             period = 3; p += a.length + b.length
-        case (0x4ECA, 0x665A):                                                         // 今晚
+        case (0x4ECA, 0x665A), (0x4ECA, 0x591C), (0x4ECA, 0x6669), (0x5915, 0x65B9):   // 今晚 今夜 今晩 夕方
             period = 2; p += a.length + b.length
+        case (0x6B63, 0x5348):                                                         // 正午: noon itself
+            return ClockMatch(end: p + a.length + b.length, hour: 12, minute: 0, second: 0)
         default:
             if a.value == 0x591C || a.value == 0x665A { period = 2; p += a.length }    // 夜 晚
+            else if a.value == 0x671D { period = 1; p += a.length }                    // 朝
+            else if a.value == 0x663C { period = 3; p += a.length }                    // 昼
         }
         var hour: Int, minute = 0
         var end: Int
@@ -315,6 +332,15 @@ extension DateReader {
 
     /// `一` … `九十九`, or digit by digit (`二〇二六`).
     func chineseNumeral(at i: Int, maxDigits: Int) -> (Int, Int)? {
+        // 廿 (20) and 卅 (30), then a digit or none: 廿六 26, 卅一 31.
+        let first = scalar(at: i)
+        if first.value == 0x5EFF || first.value == 0x5345 {
+            guard maxDigits >= 2 else { return nil }
+            let tens = first.value == 0x5EFF ? 20 : 30
+            let s = scalar(at: i + first.length)
+            if let d = Self.chineseDigits[s.value], d > 0 { return (tens + d, i + first.length + s.length) }
+            return (tens, i + first.length)
+        }
         var p = i
         var digits: [Int] = []
         var tenAt: Int?

@@ -65,6 +65,45 @@ extension DateReader {
         return period(unit, n, end: p + u.length)
     }
 
+    /// `2013年3月`, `明年三月`, `今年3月`, `3月`, `三月份`: a month in Chinese or
+    /// Japanese, its first day; a month alone is this year's, or next year's
+    /// once it is past (as `monthAfterCue`). A day after it makes a date
+    /// (`cjkDate`), a longer match.
+    func cjkMonth(at i: Int) -> DateMatch? {
+        var p = i
+        var year: Int?
+        let a = scalar(at: i), b = scalar(at: i + a.length)
+        if b.value == 0x5E74 {   // 年
+            switch a.value {
+            case 0x4ECA, 0x672C: year = today.year                  // 今年 本年
+            case 0x660E, 0x6765, 0x4F86: year = today.year + 1      // 明年 来年 來年
+            case 0x53BB, 0x6628: year = today.year - 1              // 去年 昨年
+            default: break
+            }
+            if year != nil { p += a.length + b.length }
+        }
+        if year == nil, let (v, e) = cjkNumber(at: p, maxDigits: 4), v >= 1000, scalar(at: e).value == 0x5E74 {
+            year = v
+            p = e + 3
+        }
+        guard let (month, e) = cjkNumber(at: p, maxDigits: 2), (1...12).contains(month),
+              scalar(at: e).value == 0x6708 else { return nil }   // 月
+        var end = e + 3
+        // A day after a year named by a word (`本年7月27日`, `明年3月1号`): the
+        // date (`cjkDate` reads the day after a year in digits or an era).
+        if year != nil && p > i, let (day, e2) = cjkNumber(at: end, maxDigits: 2),
+           [0x65E5, 0x53F7, 0x865F].contains(scalar(at: e2).value) {   // 日 号 號
+            return dayMonth(day: day, month: month, year: year, end: e2 + 3)
+        }
+        // A number right after 月 that no day form took (`12月1111`) leaves no month either.
+        let next = scalar(at: end).value
+        if (next >= 0x30 && next <= 0x39) || (next >= 0xFF10 && next <= 0xFF19) || Self.chineseDigits[next] != nil
+            || next == 0x5341 || next == 0x5EFF || next == 0x5345 { return nil }
+        if next == 0x4EFD { end += 3 }   // 份
+        if let year { return month1(month, of: year, end: end, hasYear: true) }
+        return month1(month, of: month >= today.month ? today.year : today.year + 1, end: end, hasYear: false)
+    }
+
     /// The characters that begin a period in Chinese and Japanese: how many
     /// periods on, and the units each is said with (`去年` but not `去月`; `上月`
     /// but not `上年`, which begins 上年纪).

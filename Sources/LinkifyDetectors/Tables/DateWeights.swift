@@ -8,31 +8,31 @@
 /// the features' order (`DateFeature`'s raw values), `names` their names in the
 /// same order (a test checks that they are `DateFeature`'s).
 enum DateWeights {
-    static let bias = 477
+    static let bias = 476
     static let threshold = -25
 
     static let byFeature: [Int] = [
-        -81,  // no_year
+        -82,  // no_year
         158,  // iso_form
-        7,  // has_time
+        8,  // has_time
         -53,  // range
-        161,  // non_ascii
-        -180,  // path_mark
+        157,  // non_ascii
+        -179,  // path_mark
         -139,  // quote_mark
         -176,  // sign_before
         -10,  // table_line
         -7,  // numbers_on_line
         6,  // cue_before
         -55,  // after_the
-        65,  // line_start
+        66,  // line_start
         -73,  // bracketed
-        2,  // clause_end
+        3,  // clause_end
         -301,  // in_url
         -121,  // reference_layout
         -105,  // slash_pair
         -161,  // code_mark
         -109,  // column_gap
-        -188,  // words_only
+        -189,  // words_only
         -217,  // one_word
         -108,  // clock_only
     ]

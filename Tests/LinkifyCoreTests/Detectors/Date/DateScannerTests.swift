@@ -87,6 +87,14 @@ import Testing
         "|３月５日|まで = 2027-03-05",
         "|平成31年4月30日| = 2019-04-30",
         "|令和8年12月1日|施行 = 2026-12-01",
+        // A day's evening puts its hour after noon; parts of the day before an hour; noon.
+        "|今夜8時|に集合 = 2026-12-01T20:00:00",
+        "|正午|に会う = 2026-12-01T12:00:00",
+        "|朝7時|に起きる = 2026-12-01T07:00:00",
+        "|夕方5時|まで = 2026-12-01T17:00:00",
+        // A month with a year named by a word, and its day.
+        "|本年7月27日|現在 = 2026-07-27",
+        "|来年3月|に発売 = 2027-03-01",
     ]
 
     static let chinese = [
@@ -97,6 +105,12 @@ import Testing
         "发布于|2026年11月30日 18:15| = 2026-11-30T18:15:00",
         "|晚上8点|开会 = 2026-12-01T20:00:00",
         "|明天下午3点|在公司见 = 2026-12-02T15:00:00",
+        "|明晚8点|见 = 2026-12-02T20:00:00",
+        // Months: with a year, alone (this year's, or next year's once past), and 廿 in a day.
+        "|2027年3月|上市 = 2027-03-01",
+        "|三月份|的计划 = 2027-03-01",
+        "|十二月|很冷 = 2026-12-01",
+        "|二零一八年十一月廿六日| = 2018-11-26",
     ]
 
     @Test(arguments: english) func englishDates(_ c: String) { check(c, "en_US") }
