@@ -485,6 +485,13 @@ struct DateReader {
            connector || ((marked || endsPhrase(c.end)) && t[q] >= 0x61 && t[q] <= 0x7A) {
             return combined(m, c)
         }
+        // A bare hour after `at` or `um` (`tomorrow at 3.`, `Friday at 5 o'clock`,
+        // `morgen um 8`): taken as written, when a mark follows or the phrase
+        // ends there (`Friday at 5 venues` is a count).
+        if connector, let (h, e) = bareHour(at: q), let (hour, end) = hourEnding(h, after: e, needsMark: false),
+           end > e || endsPhrase(e) {
+            return combined(m, ClockMatch(end: end, hour: hour, minute: 0, second: 0, offset: nil, openHour: end == e))
+        }
         return m
     }
 

@@ -149,6 +149,11 @@ extension DateWrittenFormsTests {
         ("Due |March 3 midnight| = 2027-03-03T00:00:00", "en_US"),
         ("Seats |Monday| five to ten people = 2026-12-07", "en_US"),
         ("Release |2024-01-28| Midnight Commander = 2024-01-28", "en_US"),
+        // A bare hour after `at` or `um`, with a mark or at the phrase's end.
+        ("Call |tomorrow at 3|. = 2026-12-02T03:00:00", "en_US"),
+        ("Show |Friday at 5 o'clock| = 2026-12-04T05:00:00", "en_US"),
+        ("Talks |Friday| at 5 venues = 2026-12-04", "en_US"),
+        ("Wir sehen uns |morgen um 8| = 2026-12-02T08:00:00", "de_DE"),
         ("Dinner |8 o’clock tonight| = 2026-12-01T20:00:00", "en_US"),
         ("Bus |3:15 in the afternoon| = 2026-12-01T15:15:00", "en_US"),
         ("Wecker |3:18 früh| = 2026-12-01T03:18:00", "de_DE"),
