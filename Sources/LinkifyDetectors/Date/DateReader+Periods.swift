@@ -129,7 +129,8 @@ extension DateReader {
         guard choice == .before, let p = nextWord(w.end), case .dayPart(let part)? = words[p.key], part != .morning
         else { return nil }
         if let before = previousWord(before: w.start), before.end < w.start, before.key == DateWords.the { return nil }
-        return DateMatch(end: p.end, value: today.adding(days: -1), hasTime: false)
+        // The part of the day puts an hour after it in its half (`last night at 11` is 23:00).
+        return withDayPart(DateMatch(end: w.end, value: today.adding(days: -1), hasTime: false), part: nil)
     }
 
     /// `September 2012`, `Sep. 2012`, `Sep-2012`, `August, 2012`, `June of

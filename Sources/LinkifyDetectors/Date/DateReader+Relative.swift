@@ -67,6 +67,12 @@ extension DateReader {
             guard s > w.end, let x = TextWord.read(t, at: s) else { return nil }
             if x.key == DateWords.now { return shifted(by: 1, d, end: x.end) }
             if x.key != 0, case .relativeDay(0)? = words[x.key], x.letters == 5 { return shifted(by: 1, d, end: x.end) }
+            // `a week from Monday`, `two days from tomorrow`, `3 weeks from March 1`: that day moved on.
+            if !d.hasTime, let day = calendarDate(at: s, allowsRelative: true), !day.hasTime {
+                var m = day
+                m.value = day.value.adding(months: d.months).adding(days: d.days)
+                return m
+            }
         }
         return nil
     }
@@ -111,6 +117,8 @@ extension DateReader {
         } else if let w = word ?? TextWord.read(t, at: i), w.key != 0, case .count(let c)? = words[w.key] {
             n = c
             e = w.end
+        } else if let w = word ?? TextWord.read(t, at: i), w.key == DateWords.half {
+            return halfUnit(after: w)
         } else {
             return nil
         }
@@ -119,6 +127,20 @@ extension DateReader {
         if u.key == DateWords.second { return (n, .second, u.end) }   // `a second`, `1 second`
         guard case .unit(let unit)? = words[u.key] else { return nil }
         return (n, unit, u.end)
+    }
+
+    /// `half an hour`, `half a day`, `half a minute`, `half a year` (after
+    /// the word `half`, `w`): the half in the next smaller unit, and the end.
+    func halfUnit(after w: TextWord) -> (Int, DateUnit, Int)? {
+        guard let a = nextWord(w.end), a.key == DateWords.a || a.key == DateWords.an,
+              let u = nextWord(a.end), u.key != 0, case .unit(let unit)? = words[u.key] else { return nil }
+        switch unit {
+        case .minute: return (30, .second, u.end)
+        case .hour: return (30, .minute, u.end)
+        case .day: return (12, .hour, u.end)
+        case .year: return (6, .month, u.end)
+        default: return nil
+        }
     }
 
     /// `n` units from now (or today, for days and longer).

@@ -174,7 +174,9 @@ struct DateReader {
             default: return nil
             }
         case .day?: return withTime(dayAfterTomorrow(w))
-        case .minutes?: return minutesAroundHour(w)
+        case .minutes?:
+            // `half past three`; `half an hour ago` (`halfUnit`).
+            return minutesAroundHour(w) ?? (w.key == DateWords.half ? relativeCount(at: w.start, word: w) : nil)
         case .inWord?: return relativeIn(w, sign: 1)
         case .noon?, .midnight?: return wordTimeFirst(w)
         case .vor?: return relativeIn(w, sign: -1)

@@ -14,25 +14,25 @@ enum DateWeights {
     static let byFeature: [Int] = [
         -82,  // no_year
         158,  // iso_form
-        8,  // has_time
+        9,  // has_time
         -53,  // range
         157,  // non_ascii
         -179,  // path_mark
-        -139,  // quote_mark
-        -176,  // sign_before
-        -10,  // table_line
+        -138,  // quote_mark
+        -175,  // sign_before
+        -11,  // table_line
         -7,  // numbers_on_line
         6,  // cue_before
         -55,  // after_the
-        66,  // line_start
-        -73,  // bracketed
+        68,  // line_start
+        -72,  // bracketed
         3,  // clause_end
         -301,  // in_url
         -121,  // reference_layout
         -105,  // slash_pair
         -161,  // code_mark
-        -109,  // column_gap
-        -189,  // words_only
+        -106,  // column_gap
+        -188,  // words_only
         -217,  // one_word
         -108,  // clock_only
     ]

@@ -154,6 +154,12 @@ extension DateWrittenFormsTests {
         ("Show |Friday at 5 o'clock| = 2026-12-04T05:00:00", "en_US"),
         ("Talks |Friday| at 5 venues = 2026-12-04", "en_US"),
         ("Wir sehen uns |morgen um 8| = 2026-12-02T08:00:00", "de_DE"),
+        // `last night` puts an hour in the night; half a unit; a length of time from a day.
+        ("Seen |last night at 11| = 2026-11-30T23:00:00", "en_US"),
+        ("Posted |half an hour ago| = 2026-12-01T08:30:00", "en_US"),
+        ("Back |in half a day| = 2026-12-01T21:00:00", "en_US"),
+        ("Due |a week from Monday| = 2026-12-14", "en_US"),
+        ("Due |two days from tomorrow| = 2026-12-04", "en_US"),
         ("Dinner |8 o’clock tonight| = 2026-12-01T20:00:00", "en_US"),
         ("Bus |3:15 in the afternoon| = 2026-12-01T15:15:00", "en_US"),
         ("Wecker |3:18 früh| = 2026-12-01T03:18:00", "de_DE"),
@@ -169,6 +175,7 @@ extension DateWrittenFormsTests {
         "one of the three options",
         "the night was long; good morning",
         "at 13 o'clock the bells ring",
+        "half a dozen eggs, half an apple",
     ]
     @Test(arguments: spelledNot) func wordsThatAreNotTimes(_ c: String) { #expect(Self.described(c, "en_US") == c) }
 }
