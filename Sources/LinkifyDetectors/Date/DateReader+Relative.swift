@@ -125,6 +125,7 @@ extension DateReader {
         let q = skipSpaces(e)
         guard q > e, let u = TextWord.read(t, at: q), u.key != 0 else { return nil }
         if u.key == DateWords.second { return (n, .second, u.end) }   // `a second`, `1 second`
+        if n == 1, DateWords.halves[u.key] != nil { return halfUnit(of: u) }   // einer halben Stunde
         guard case .unit(let unit)? = words[u.key] else { return nil }
         return (n, unit, u.end)
     }
@@ -132,8 +133,13 @@ extension DateReader {
     /// `half an hour`, `half a day`, `half a minute`, `half a year` (after
     /// the word `half`, `w`): the half in the next smaller unit, and the end.
     func halfUnit(after w: TextWord) -> (Int, DateUnit, Int)? {
-        guard let a = nextWord(w.end), a.key == DateWords.a || a.key == DateWords.an,
-              let u = nextWord(a.end), u.key != 0, case .unit(let unit)? = words[u.key] else { return nil }
+        guard let a = nextWord(w.end), a.key == DateWords.a || a.key == DateWords.an else { return nil }
+        return halfUnit(of: a)
+    }
+
+    /// Half the unit written after `w` (`an| hour`, `halben| Stunde`), in the next smaller unit, and the end.
+    func halfUnit(of w: TextWord) -> (Int, DateUnit, Int)? {
+        guard let u = nextWord(w.end), u.key != 0, case .unit(let unit)? = words[u.key] else { return nil }
         switch unit {
         case .minute: return (30, .second, u.end)
         case .hour: return (30, .minute, u.end)

@@ -126,7 +126,10 @@ extension DateReader {
             if let (part, e2) = dayPartAfterTime(e) { return (part.adjusted(h), e2) }
             return (h, e)
         }
-        if let e = uhr(at: i) { return (h, e) }
+        if let e = uhr(at: i) {
+            if let (part, e2) = dayPartAfterTime(e) { return (part.adjusted(h), e2) }   // drei Uhr nachmittags
+            return (h, e)
+        }
         if let (part, e) = dayPartAfterTime(i) { return (part.adjusted(h), e) }
         return needsMark ? nil : (h, i)
     }
@@ -152,10 +155,29 @@ extension DateReader {
         return marked || endsPhrase(c.end) ? m : nil
     }
 
+    /// German `halb drei` (2:30), `halb 8 abends` (19:30), `halb neun Uhr`:
+    /// half an hour before the hour after `halb` (`w`), and whether a mark says it is a time.
+    func halbHour(after w: TextWord) -> (clock: ClockMatch, marked: Bool)? {
+        let r = skipSpaces(w.end)
+        guard r > w.end else { return nil }
+        let hour: Int, end: Int, marked: Bool
+        if let (h, e) = bareHour(at: r), let (h2, e2) = hourEnding(h, after: e, needsMark: false) {
+            (hour, end, marked) = (h2, e2, e2 != e)
+        } else if let hw = TextWord.read(t, at: r), let h = spelledHourValue(hw),
+                  let (h2, e2) = hourEnding(h, after: hw.end, needsMark: false) {
+            (hour, end, marked) = (h2, e2, e2 != hw.end)
+        } else {
+            return nil
+        }
+        let total = (hour * 60 - 30 + 1440) % 1440
+        return (ClockMatch(end: end, hour: total / 60, minute: total % 60, second: 0), marked)
+    }
+
     /// The time of `minutesAroundHour` and whether a mark (a meridiem,
     /// `o'clock`, a part of the day, `noon`) says it is one.
     func minutesAroundHourClock(_ w: TextWord) -> (clock: ClockMatch, marked: Bool)? {
         var x = w
+        if x.key == DateWords.halb { return halbHour(after: x) }
         if x.key == DateWords.a {
             guard let y = nextWord(x.end), y.key == DateWords.quarter else { return nil }
             x = y
@@ -163,7 +185,7 @@ extension DateReader {
         var minutes: Int
         if x.key == DateWords.half {
             minutes = 30
-        } else if x.key == DateWords.quarter {
+        } else if x.key == DateWords.quarter || x.key == DateWords.viertel {
             minutes = 15
         } else if x.key == DateWords.twenty {
             minutes = 20
@@ -175,8 +197,8 @@ extension DateReader {
         guard let dir = nextWord(x.end) else { return nil }
         var sign: Int
         switch dir.key {
-        case DateWords.past, DateWords.after: sign = 1
-        case DateWords.to, DateWords.before, DateWords.till: sign = -1
+        case DateWords.past, DateWords.after, DateWords.nach: sign = 1
+        case DateWords.to, DateWords.before, DateWords.till, DateWords.vor: sign = -1
         default: return nil
         }
         if minutes == 30 && sign < 0 { return nil }

@@ -150,9 +150,11 @@ struct DateReader {
                 return nil
             case .count:
                 if let m = relativeCount(at: w.start, word: w) ?? spelledHour(w) { return m }
-                // `a quarter to`, `ten past`: only `a` before `quarter` and five or ten can start one.
+                // `a quarter to`, `ten past`, `zehn nach`, `fünf vor`: only `a` before
+                // `quarter` and five or ten can start one.
                 let q = skipSpaces(w.end)
-                guard q > w.end, ByteClass.lower(byte(q)) == (w.key == DateWords.a ? 0x71 : 0x70) || ByteClass.lower(byte(q)) == 0x74
+                let next = ByteClass.lower(byte(q))
+                guard q > w.end, next == (w.key == DateWords.a ? 0x71 : 0x70) || next == 0x74 || next == 0x6E || next == 0x76
                 else { return nil }
                 return minutesAroundHour(w)
             case .ordinal(let n):

@@ -144,7 +144,7 @@ enum DateWords {
     private static let starterEntries: [(UInt64, Bool)] = {
         var t: [(UInt64, Bool)] = []
         for w in ["the", "day", "in", "vor", "noon", "midnight", "mo", "di", "mi", "do", "fr", "sa", "so",
-                  "half", "quarter", "twenty"] { t.append((TextWord.key(w), true)) }
+                  "half", "quarter", "twenty", "halb", "viertel"] { t.append((TextWord.key(w), true)) }
         return t
     }()
 
@@ -158,7 +158,8 @@ enum DateWords {
     /// The words of `Lead`, looked up once per word rather than compared one by one.
     static let leads: KeywordTable<Lead> = {
         let list: [(String, Lead)] = [("the", .the), ("day", .day), ("in", .inWord), ("vor", .vor), ("noon", .noon),
-                                      ("midnight", .midnight), ("half", .minutes), ("quarter", .minutes), ("twenty", .minutes)]
+                                      ("midnight", .midnight), ("half", .minutes), ("quarter", .minutes), ("twenty", .minutes),
+                                      ("halb", .minutes), ("viertel", .minutes)]
         return KeywordTable(list.map { (TextWord.key($0.0), $0.1) })
     }()
 
@@ -217,6 +218,11 @@ enum DateWords {
     static let hence = TextWord.key("hence")
     static let half = TextWord.key("half")
     static let quarter = TextWord.key("quarter")
+    /// German `halb drei` (2:30: half to three) and `Viertel nach drei`.
+    static let halb = TextWord.key("halb")
+    static let viertel = TextWord.key("viertel")
+    /// German `einer halben Stunde`: half of the unit after it.
+    static let halves = words(["halbe", "halben", "halber"])
     static let twenty = TextWord.key("twenty")
     static let past = TextWord.key("past")
     static let to = TextWord.key("to")

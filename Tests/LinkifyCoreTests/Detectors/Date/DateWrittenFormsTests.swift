@@ -166,6 +166,13 @@ extension DateWrittenFormsTests {
         ("Treffen |7 Uhr abends| = 2026-12-01T19:00:00", "de_DE"),
         ("Wir essen |heute Abend um 8| = 2026-12-01T20:00:00", "de_DE"),
         ("Abfahrt |morgen früh| = 2026-12-02", "de_DE"),
+        // German clock words: `halb drei` is 2:30, `Viertel nach`, `zehn vor`; Uhr with a part of the day.
+        ("Treffen um |halb drei| = 2026-12-01T02:30:00", "de_DE"),
+        ("Treffen |morgen um halb neun| = 2026-12-02T08:30:00", "de_DE"),
+        ("Beginn |Viertel nach drei| = 2026-12-01T03:15:00", "de_DE"),
+        ("Schluss |fünf vor zwölf| = 2026-12-01T11:55:00", "de_DE"),
+        ("Kaffee |drei Uhr nachmittags| = 2026-12-01T15:00:00", "de_DE"),
+        ("Zurück |in einer halben Stunde| = 2026-12-01T09:30:00", "de_DE"),
     ]
     @Test(arguments: spelled) func spelledTimes(_ c: (String, String)) { check(c.0, c.1) }
 
@@ -176,6 +183,7 @@ extension DateWrittenFormsTests {
         "the night was long; good morning",
         "at 13 o'clock the bells ring",
         "half a dozen eggs, half an apple",
+        "halb so viel, ein Viertel der Leute, zehn vor Ort",
     ]
     @Test(arguments: spelledNot) func wordsThatAreNotTimes(_ c: String) { #expect(Self.described(c, "en_US") == c) }
 }
