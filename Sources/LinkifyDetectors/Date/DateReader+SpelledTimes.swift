@@ -68,6 +68,28 @@ extension DateReader {
         return combined(m, ClockMatch(end: e, hour: part.adjusted(hour), minute: 0, second: 0))
     }
 
+    /// `at 5 tomorrow`, `um 8 morgen`: a bare hour after `at` or `um`, taken
+    /// as written, when a date follows. Alone it is as often a count or a
+    /// position (`starting at 1,`, `I'm at 10`: corpus/features/dates.tsv).
+    func hourAfterAt(at i: Int) -> DateMatch? {
+        guard let w = previousWord(before: i), w.end < i, w.key == DateWords.at || w.key == DateWords.um,
+              let (h, e) = bareHour(at: i) else { return nil }
+        return withDate(combined(DateMatch(end: i, value: today, hasTime: false),
+                                 ClockMatch(end: e, hour: h, minute: 0, second: 0, offset: nil, openHour: true)))
+    }
+
+    /// `afternoon at 5`, `abends um 8`, `Abend um 5`: a part of the day (`w`,
+    /// `part`), `at` or `um`, and a bare hour: today, the hour in that part.
+    func dayPartThenHour(_ w: TextWord, _ part: DayPart) -> DateMatch? {
+        guard let a = nextWord(w.end), a.key == DateWords.at || a.key == DateWords.um else { return nil }
+        let q = skipSpaces(a.end)
+        guard q > a.end, let (h, e) = bareHour(at: q) else { return nil }
+        let m = combined(DateMatch(end: w.start, value: today, hasTime: false),
+                         ClockMatch(end: e, hour: part.adjusted(h), minute: 0, second: 0))
+        if let d = withDate(m) { return d }
+        return endsPhrase(e) ? m : nil   // `the evening at 5 points`
+    }
+
     /// An hour 1–12 written alone (digits, not a longer number or a clock).
     func bareHour(at i: Int) -> (Int, Int)? {
         guard let h = number(at: i, max: 2), (1...12).contains(h.value) else { return nil }

@@ -89,6 +89,7 @@ struct DateReader {
             consider(relativeCount(at: i))
             consider(withTime(yearlessNumeric(at: i, inContext: false)))
             consider(hourBeforeDayPart(at: i))
+            consider(hourAfterAt(at: i))
             consider(nthWeekdayDigits(at: i))
             consider(numericMonthYear(at: i))
             // Chinese and Japanese forms put a Han character right after the number (2026年, 15時, 3天后).
@@ -159,7 +160,9 @@ struct DateReader {
                 return minutesAroundHour(w)
             case .ordinal(let n):
                 return withTime(nthWeekdayOfMonth(after: w, n) ?? ofMonth(day: n, after: w.end))
-            case .unit, .zone, .dayPart:
+            case .dayPart(let part):
+                return dayPartThenHour(w, part)
+            case .unit, .zone:
                 break
             }
         }
@@ -457,7 +460,13 @@ struct DateReader {
         v.minute = m.value.minute
         v.second = m.value.second
         v.utcOffsetMinutes = m.value.utcOffsetMinutes
-        return DateMatch(end: date.end, value: v, hasTime: true)
+        var end = date.end
+        // `3:30 tomorrow afternoon`: the day's part puts an hour written without am/pm in its half.
+        if let (part, e) = dayPartAfterDay(end) {
+            if !m.halfDayWritten { v.hour = part.adjusted(v.hour) }
+            end = e
+        }
+        return DateMatch(end: end, value: v, hasTime: true)
     }
 
     /// A date followed by its time: `, 17:30`, ` at 5pm`, ` um 17 Uhr`, ` 21:30:38 +0100`.

@@ -160,6 +160,11 @@ extension DateWrittenFormsTests {
         ("Back |in half a day| = 2026-12-01T21:00:00", "en_US"),
         ("Due |a week from Monday| = 2026-12-14", "en_US"),
         ("Due |two days from tomorrow| = 2026-12-04", "en_US"),
+        // A day's part after a time puts it in its half; a part of the day, `at`, an hour.
+        ("Talk |3:30 tomorrow afternoon| = 2026-12-02T15:30:00", "en_US"),
+        ("Meet at |5 tomorrow| = 2026-12-02T05:00:00", "en_US"),
+        ("Tea in the |afternoon at 4| = 2026-12-01T16:00:00", "en_US"),
+        ("Kaffee |nachmittags um 4| = 2026-12-01T16:00:00", "de_DE"),
         ("Dinner |8 o’clock tonight| = 2026-12-01T20:00:00", "en_US"),
         ("Bus |3:15 in the afternoon| = 2026-12-01T15:15:00", "en_US"),
         ("Wecker |3:18 früh| = 2026-12-01T03:18:00", "de_DE"),
@@ -184,6 +189,7 @@ extension DateWrittenFormsTests {
         "at 13 o'clock the bells ring",
         "half a dozen eggs, half an apple",
         "halb so viel, ein Viertel der Leute, zehn vor Ort",
+        "the series starts at 1, then 4 more; I'm at 10",
     ]
     @Test(arguments: spelledNot) func wordsThatAreNotTimes(_ c: String) { #expect(Self.described(c, "en_US") == c) }
 }
