@@ -62,19 +62,19 @@ extension DateReader {
         guard q > e, let w = TextWord.read(t, at: q) else { return nil }
         if w.key == DateWords.ago { return shifted(by: -1, d, end: w.end) }
         if w.key == DateWords.hence { return shifted(by: 1, d, end: w.end) }
-        if w.key == DateWords.from {
-            let s = skipSpaces(w.end)
-            guard s > w.end, let x = TextWord.read(t, at: s) else { return nil }
+        guard w.key == DateWords.from || w.key == DateWords.after || w.key == DateWords.before else { return nil }
+        let s = skipSpaces(w.end)
+        guard s > w.end else { return nil }
+        if w.key == DateWords.from, let x = TextWord.read(t, at: s) {
             if x.key == DateWords.now { return shifted(by: 1, d, end: x.end) }
             if x.key != 0, case .relativeDay(0)? = words[x.key], x.letters == 5 { return shifted(by: 1, d, end: x.end) }
-            // `a week from Monday`, `two days from tomorrow`, `3 weeks from March 1`: that day moved on.
-            if !d.hasTime, let day = calendarDate(at: s, allowsRelative: true), !day.hasTime {
-                var m = day
-                m.value = day.value.adding(months: d.months).adding(days: d.days)
-                return m
-            }
         }
-        return nil
+        // `a week from Monday`, `two days after tomorrow`, `2 weeks before March 1`: that day moved.
+        guard !d.hasTime, let day = calendarDate(at: s, allowsRelative: true), !day.hasTime else { return nil }
+        let sign = w.key == DateWords.before ? -1 : 1
+        var m = day
+        m.value = day.value.adding(months: sign * d.months).adding(days: sign * d.days)
+        return m
     }
 
     /// A length of time: up to four counts with units, apart by spaces, a
@@ -114,6 +114,9 @@ extension DateReader {
                       !isASCIILetter(u.end) else { return nil }
                 return (n, unit, u.end)
             }
+        } else if let (c, ce) = fuzzyCount(at: i, word: word) {
+            n = c
+            e = ce
         } else if let w = word ?? TextWord.read(t, at: i), w.key != 0, case .count(let c)? = words[w.key] {
             n = c
             e = w.end
@@ -128,6 +131,15 @@ extension DateReader {
         if n == 1, DateWords.halves[u.key] != nil { return halfUnit(of: u) }   // einer halben Stunde
         guard case .unit(let unit)? = words[u.key] else { return nil }
         return (n, unit, u.end)
+    }
+
+    /// `a couple of` (2), `a couple` (2), `a few` (3), as Duckling counts them: the count and its end.
+    func fuzzyCount(at i: Int, word: TextWord?) -> (Int, Int)? {
+        guard let a = word ?? TextWord.read(t, at: i), a.key == DateWords.a, let x = nextWord(a.end) else { return nil }
+        if x.key == DateWords.few { return (3, x.end) }
+        guard x.key == DateWords.couple else { return nil }
+        if let of = nextWord(x.end), of.key == DateWords.of { return (2, of.end) }
+        return (2, x.end)
     }
 
     /// `half an hour`, `half a day`, `half a minute`, `half a year` (after

@@ -217,6 +217,8 @@ enum DateWords {
     static let im = TextWord.key("im")
     static let hence = TextWord.key("hence")
     static let half = TextWord.key("half")
+    static let few = TextWord.key("few")
+    static let couple = TextWord.key("couple")
     static let quarter = TextWord.key("quarter")
     /// German `halb drei` (2:30: half to three) and `Viertel nach drei`.
     static let halb = TextWord.key("halb")

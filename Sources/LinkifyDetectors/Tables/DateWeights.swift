@@ -8,32 +8,32 @@
 /// the features' order (`DateFeature`'s raw values), `names` their names in the
 /// same order (a test checks that they are `DateFeature`'s).
 enum DateWeights {
-    static let bias = 475
+    static let bias = 476
     static let threshold = -25
 
     static let byFeature: [Int] = [
-        -82,  // no_year
-        158,  // iso_form
-        9,  // has_time
-        -53,  // range
+        -84,  // no_year
+        159,  // iso_form
+        11,  // has_time
+        -52,  // range
         157,  // non_ascii
-        -179,  // path_mark
-        -138,  // quote_mark
+        -178,  // path_mark
+        -139,  // quote_mark
         -175,  // sign_before
         -11,  // table_line
         -7,  // numbers_on_line
-        6,  // cue_before
-        -55,  // after_the
-        69,  // line_start
-        -72,  // bracketed
-        3,  // clause_end
+        -10,  // cue_before
+        -54,  // after_the
+        71,  // line_start
+        -70,  // bracketed
+        1,  // clause_end
         -301,  // in_url
         -121,  // reference_layout
-        -105,  // slash_pair
-        -161,  // code_mark
+        -112,  // slash_pair
+        -160,  // code_mark
         -106,  // column_gap
         -188,  // words_only
-        -217,  // one_word
+        -218,  // one_word
         -108,  // clock_only
     ]
 

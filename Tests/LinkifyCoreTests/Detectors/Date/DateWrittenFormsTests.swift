@@ -160,6 +160,11 @@ extension DateWrittenFormsTests {
         ("Back |in half a day| = 2026-12-01T21:00:00", "en_US"),
         ("Due |a week from Monday| = 2026-12-14", "en_US"),
         ("Due |two days from tomorrow| = 2026-12-04", "en_US"),
+        ("Due |2 weeks after yesterday| = 2026-12-14", "en_US"),
+        ("Freeze |3 days before December 10| = 2026-12-07", "en_US"),
+        // `a couple of` is 2 and `a few` 3, as Duckling counts them.
+        ("Back |in a couple of days| = 2026-12-03", "en_US"),
+        ("Seen |a few days ago| = 2026-11-28", "en_US"),
         // A day's part after a time puts it in its half; a part of the day, `at`, an hour.
         ("Talk |3:30 tomorrow afternoon| = 2026-12-02T15:30:00", "en_US"),
         ("Meet at |5 tomorrow| = 2026-12-02T05:00:00", "en_US"),
@@ -190,6 +195,7 @@ extension DateWrittenFormsTests {
         "half a dozen eggs, half an apple",
         "halb so viel, ein Viertel der Leute, zehn vor Ort",
         "the series starts at 1, then 4 more; I'm at 10",
+        "a few of them, a couple of people, two days before the release",
     ]
     @Test(arguments: spelledNot) func wordsThatAreNotTimes(_ c: String) { #expect(Self.described(c, "en_US") == c) }
 }
