@@ -157,14 +157,19 @@ extension DateReader {
 
     /// `3天后`, `3天前`, `3日後`, `2周后`, `2週間後`.
     func cjkRelativeCount(at i: Int) -> DateMatch? {
+        if scalar(at: i).value == 0x534A { return cjkHalfHour(at: i) }   // 半小时前
         guard let (n, e) = cjkNumber(at: i, maxDigits: 3) else { return nil }
         var p = e
+        if scalar(at: p).value == 0x4E2A || scalar(at: p).value == 0x500B,   // 个 個 before 礼拜 小时 (两个礼拜)
+           [0x793C, 0x79AE, 0x5C0F].contains(scalar(at: p + 3).value) { p += 3 }
         let u = scalar(at: p)
         var unit: DateUnit
         let u2 = scalar(at: p + u.length).value
         switch u.value {
         case 0x5929, 0x65E5: unit = .day                // 天 日
         case 0x5468, 0x9031, 0x661F: unit = .week       // 周 週 星期
+        case 0x793C where u2 == 0x62DC, 0x79AE where u2 == 0x62DC: unit = .week   // 礼拜 禮拜
+        case 0x79D2: unit = .second                     // 秒
         case 0x6642 where u2 == 0x9593: unit = .hour    // 時間 (a duration, not 3 o'clock)
         case 0x5C0F where u2 == 0x65F6 || u2 == 0x6642: unit = .hour   // 小时 小時
         case 0x5206: unit = .minute                     // 分 分钟 分鐘 分間
@@ -178,13 +183,29 @@ extension DateReader {
         if u.value == 0x661F {
             guard scalar(at: p).value == 0x671F else { return nil }
             p += 3
-        } else if unit == .hour || unit == .month {
-            p += 3                                      // 間 时 時 月
-        } else if unit == .minute && (scalar(at: p).value == 0x949F || scalar(at: p).value == 0x9418) {
+        } else if unit == .hour || unit == .month || u.value == 0x793C || u.value == 0x79AE {
+            p += 3                                      // 間 时 時 月 拜
+        } else if (unit == .minute || unit == .second) && (scalar(at: p).value == 0x949F || scalar(at: p).value == 0x9418) {
             p += 3                                      // 钟 鐘
         }
+        return cjkShifted(n, unit, at: p)
+    }
+
+    /// `半小时前`, `半小時後`, `半个小时后`: half an hour from now or back.
+    func cjkHalfHour(at i: Int) -> DateMatch? {
+        var p = i + 3
+        if scalar(at: p).value == 0x4E2A || scalar(at: p).value == 0x500B { p += 3 }   // 个 個
+        guard scalar(at: p).value == 0x5C0F, [0x65F6, 0x6642].contains(scalar(at: p + 3).value) else { return nil }   // 小时 小時
+        return cjkShifted(30, .minute, at: p + 6)
+    }
+
+    /// The count `n` of `unit` ending at `p`, then `后` `後` `前` (`之后`, `以後`, `过后`): the match.
+    func cjkShifted(_ n: Int, _ unit: DateUnit, at start: Int) -> DateMatch? {
+        var p = start
         if scalar(at: p).value == 0x9593 { p += 3 }     // 週間 分間
         if scalar(at: p).value == 0x4E4B || scalar(at: p).value == 0x4EE5 { p += 3 }   // 之後 以後
+        else if (scalar(at: p).value == 0x8FC7 || scalar(at: p).value == 0x904E),       // 过后 過後
+                [0x540E, 0x5F8C].contains(scalar(at: p + 3).value) { p += 3 }
         let d = scalar(at: p)
         var sign: Int
         switch d.value {

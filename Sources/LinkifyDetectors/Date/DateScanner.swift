@@ -151,7 +151,7 @@ package struct DateScanner: EntityScanner {
     /// Characters that can begin a Chinese or Japanese date form.
     static let cjkStarts: Set<UInt32> = {
         var s = Set<UInt32>(0xFF10...0xFF19)
-        for c in "〇零一二两三四五六七八九十令平昭今明昨后後前大来來先下上这這本去月火水木金土日星礼禮周週午早凌晚傍中夜朝夕正昼げかすもきどにあお".unicodeScalars {
+        for c in "〇零一二两三四五六七八九十令平昭今明昨后後前大来來先下上这這本去月火水木金土日星礼禮周週午早凌晚傍中夜朝夕正昼半げかすもきどにあお".unicodeScalars {
             s.insert(c.value)
         }
         return s
