@@ -13,7 +13,11 @@ extension DateReader {
 
     /// `next Friday`, `this Sunday`, `last Monday`, `nächsten Freitag`.
     func modifiedWeekday(_ w: TextWord, _ choice: WeekdayChoice) -> DateMatch? {
-        let q = skipSpaces(w.end)
+        var q = skipSpaces(w.end)
+        // `this coming Monday`: `coming` after `this` says the same.
+        if w.key == Self.this, let c = TextWord.read(t, at: q), c.key == DateWords.coming, skipSpaces(c.end) > c.end {
+            q = skipSpaces(c.end)
+        }
         guard q > w.end, let d = TextWord.read(t, at: q), d.key != 0,
               case .weekday(let weekday, let abbreviated)? = words[d.key],
               d.isCapitalized || !abbreviated else { return nil }

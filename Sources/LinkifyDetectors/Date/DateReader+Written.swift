@@ -220,13 +220,15 @@ extension DateReader {
     func weekdayQualified(_ weekday: Int, from i: Int) -> DateMatch? {
         let q = skipSpaces(i)
         guard q > i else { return nil }
-        if let (day, e) = ordinalDay(at: q, spelled: false), let date = weekdayAndDay(weekday, day) {
-            return DateMatch(end: e, value: date, hasTime: false, hasYear: false)
+        // `Monday 18th`, `Monday the 18th`; with its month, `Monday the 18th of February`.
+        if let (day, e) = ordinalDay(at: q, spelled: false) {
+            if let m = ofMonth(day: day, after: e) { return m }
+            if let date = weekdayAndDay(weekday, day) { return DateMatch(end: e, value: date, hasTime: false, hasYear: false) }
         }
         guard var x = TextWord.read(t, at: q), x.key != 0 else { return nil }
-        if x.key == DateWords.the, let (day, e) = ordinalDay(at: skipSpaces(x.end), spelled: true),
-           skipSpaces(x.end) > x.end, let date = weekdayAndDay(weekday, day) {
-            return DateMatch(end: e, value: date, hasTime: false, hasYear: false)
+        if x.key == DateWords.the, skipSpaces(x.end) > x.end, let (day, e) = ordinalDay(at: skipSpaces(x.end), spelled: true) {
+            if let m = ofMonth(day: day, after: e) { return m }
+            if let date = weekdayAndDay(weekday, day) { return DateMatch(end: e, value: date, hasTime: false, hasYear: false) }
         }
         // `after next`, `nach dem nächsten`
         if x.key == DateWords.after, let y = nextWord(x.end), y.key == DateWords.next {

@@ -218,6 +218,7 @@ enum DateWords {
     static let hence = TextWord.key("hence")
     static let half = TextWord.key("half")
     static let few = TextWord.key("few")
+    static let coming = TextWord.key("coming")
     static let couple = TextWord.key("couple")
     static let quarter = TextWord.key("quarter")
     /// German `halb drei` (2:30: half to three) and `Viertel nach drei`.

@@ -165,6 +165,8 @@ extension DateWrittenFormsTests {
         // `a couple of` is 2 and `a few` 3, as Duckling counts them.
         ("Back |in a couple of days| = 2026-12-03", "en_US"),
         ("Seen |a few days ago| = 2026-11-28", "en_US"),
+        ("Ship |this coming Friday| = 2026-12-04", "en_US"),
+        ("Ship |Monday the 18th of January| = 2027-01-18", "en_US"),
         // A day's part after a time puts it in its half; a part of the day, `at`, an hour.
         ("Talk |3:30 tomorrow afternoon| = 2026-12-02T15:30:00", "en_US"),
         ("Meet at |5 tomorrow| = 2026-12-02T05:00:00", "en_US"),
