@@ -46,14 +46,16 @@ DETECTOR_FLOORS = {
 
 # ../shared/realworld (other projects' test data, scored with --accept-alt): for
 # evaluation only, so these are regression floors a little under the figures
-# of 2026-12-07 (phone 1.000 / 0.910 / 1.000, date 0.737 / 0.542 / 0.927,
+# of 2026-12-07 (phone 1.000 / 0.910 / 1.000, date 0.743 / 0.564 / 0.922 after
+# the day's grammar forms — 0.729 / 0.542 / 0.927 before; hours without am/pm
+# are taken as written, so some new times are valued unlike Duckling —
 # address 0.921 / 0.820), not targets; the dates issue's targets are higher.
 # The address labeller moved address precision from 0.924 to 0.921 and recall
 # from 0.779 to 0.820 (overlap recall 0.843 -> 0.891; no negative found):
 # its extra false spans are addresses read to a different end (docs/addresses.md).
 REALWORLD_FLOORS = {
     "phone": {"min": {"precision": 0.99, "recall": 0.90, "value_accuracy": 0.99}},
-    "date": {"min": {"precision": 0.72, "recall": 0.53, "value_accuracy": 0.92}},
+    "date": {"min": {"precision": 0.73, "recall": 0.55, "value_accuracy": 0.91}},
     "address": {"min": {"precision": 0.90, "recall": 0.80}},
 }
 
