@@ -122,8 +122,15 @@ extension DateReader {
     }
 
     /// ` of March [2027]` after a day: the date.
-    func ofMonth(day: Int, after e: Int) -> DateMatch? {
-        guard let of = nextWord(e), of.key == DateWords.of, let mw = nextWord(of.end), mw.key != 0,
+    /// `needsOf` false: the month follows the ordinal directly (German `dritten März`).
+    func ofMonth(day: Int, after e: Int, needsOf: Bool = true) -> DateMatch? {
+        var monthStart = e
+        if let of = nextWord(e), of.key == DateWords.of {
+            monthStart = of.end
+        } else if needsOf {
+            return nil
+        }
+        guard let mw = nextWord(monthStart), mw.key != 0,
               case .month(let month, let abbreviated)? = words[mw.key], isNameCase(mw, abbreviated: abbreviated) else { return nil }
         var end = mw.end
         var year: Int?

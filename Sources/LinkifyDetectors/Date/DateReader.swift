@@ -159,7 +159,8 @@ struct DateReader {
                 else { return nil }
                 return minutesAroundHour(w)
             case .ordinal(let n):
-                return withTime(nthWeekdayOfMonth(after: w, n) ?? ofMonth(day: n, after: w.end))
+                return withTime(nthWeekdayOfMonth(after: w, n) ?? ofMonth(day: n, after: w.end,
+                                                                         needsOf: DateWords.germanOrdinals[w.key] == nil))
             case .dayPart(let part):
                 return dayPartThenHour(w, part)
             case .unit, .zone:

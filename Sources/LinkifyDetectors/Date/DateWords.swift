@@ -119,6 +119,8 @@ enum DateWords {
                         ["seventeenth"], ["eighteenth"], ["nineteenth"], ["twentieth"]]
         for (i, words) in ordinals.enumerated() { add(words, .ordinal(i + 1)) }
         add(["thirtieth"], .ordinal(30))
+        for (i, word) in germanOrdinalsFromSixth.enumerated() { add([word], .ordinal(i + 6)) }
+        add(["dreißigsten"], .ordinal(30))
         add(["morning", "früh", "morgens", "vormittag", "vormittags"], .dayPart(.morning))
         add(["afternoon", "evening", "nachmittag", "nachmittags", "abend", "abends"], .dayPart(.evening))
         add(["night", "nacht", "nachts"], .dayPart(.night))
@@ -218,6 +220,12 @@ enum DateWords {
     static let hence = TextWord.key("hence")
     static let half = TextWord.key("half")
     static let few = TextWord.key("few")
+    /// German ordinals as a day is said (`am sechsten März`), from the sixth to the twentieth.
+    static let germanOrdinalsFromSixth = ["sechsten", "siebten", "achten", "neunten", "zehnten", "elften", "zwölften",
+                                          "dreizehnten", "vierzehnten", "fünfzehnten", "sechzehnten", "siebzehnten",
+                                          "achtzehnten", "neunzehnten", "zwanzigsten"]
+    /// The German ordinals a month name may follow directly (`am dritten März`; English says `the third of March`).
+    static let germanOrdinals = words(["ersten", "zweiten", "dritten", "vierten", "fünften", "dreißigsten"] + germanOrdinalsFromSixth)
     static let coming = TextWord.key("coming")
     static let couple = TextWord.key("couple")
     static let quarter = TextWord.key("quarter")

@@ -185,6 +185,9 @@ extension DateWrittenFormsTests {
         ("Schluss |fünf vor zwölf| = 2026-12-01T11:55:00", "de_DE"),
         ("Kaffee |drei Uhr nachmittags| = 2026-12-01T15:00:00", "de_DE"),
         ("Zurück |in einer halben Stunde| = 2026-12-01T09:30:00", "de_DE"),
+        // German ordinals before a month name, without `of`.
+        ("Feier am |dritten März| = 2027-03-03", "de_DE"),
+        ("Termin am |zwanzigsten Dezember um 15 Uhr| = 2026-12-20T15:00:00", "de_DE"),
     ]
     @Test(arguments: spelled) func spelledTimes(_ c: (String, String)) { check(c.0, c.1) }
 
@@ -198,6 +201,7 @@ extension DateWrittenFormsTests {
         "halb so viel, ein Viertel der Leute, zehn vor Ort",
         "the series starts at 1, then 4 more; I'm at 10",
         "a few of them, a couple of people, two days before the release",
+        "the first March release; achten Sie auf den Plan",
     ]
     @Test(arguments: spelledNot) func wordsThatAreNotTimes(_ c: String) { #expect(Self.described(c, "en_US") == c) }
 }
