@@ -133,8 +133,8 @@ extension DateReader {
     /// and whether a mark says it is a time (`minutesAroundHourClock`; `noon`
     /// and a spelled hour have one).
     func spelledClock(_ w: TextWord) -> (clock: ClockMatch, marked: Bool)? {
-        if w.key == DateWords.noon || w.key == DateWords.midnight || w.key == DateWords.mittag {
-            return (ClockMatch(end: w.end, hour: w.key == DateWords.midnight ? 0 : 12, minute: 0, second: 0), true)
+        if let hour = DateWords.clockWords[w.key] {
+            return (ClockMatch(end: w.end, hour: hour, minute: 0, second: 0), true)
         }
         return minutesAroundHourClock(w) ?? spelledHourClock(w).map { ($0, true) }
     }
@@ -234,8 +234,8 @@ extension DateReader {
             guard let (h2, e2) = hourEnding(h, after: e, needsMark: false) else { return nil }
             (hour, end) = (h2, e2)
             marked = e2 != e
-        } else if let hw = TextWord.read(t, at: r), hw.key == DateWords.noon || hw.key == DateWords.midnight {
-            (hour, end) = (hw.key == DateWords.noon ? 12 : 0, hw.end)
+        } else if let hw = TextWord.read(t, at: r), let h = DateWords.clockWords[hw.key] {
+            (hour, end) = (h, hw.end)
         } else if let hw = TextWord.read(t, at: r), let h = spelledHourValue(hw), let (h2, e2) = hourEnding(h, after: hw.end, needsMark: false) {
             (hour, end) = (h2, e2)
             marked = e2 != hw.end

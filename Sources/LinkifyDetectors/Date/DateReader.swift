@@ -436,7 +436,7 @@ struct DateReader {
 
     /// `noon tomorrow`, `midnight on Friday`, `at noon` (today).
     func wordTimeFirst(_ w: TextWord) -> DateMatch? {
-        let clock = ClockMatch(end: w.end, hour: w.key == DateWords.midnight ? 0 : 12, minute: 0, second: 0)
+        let clock = ClockMatch(end: w.end, hour: DateWords.clockWords[w.key] ?? 12, minute: 0, second: 0)
         var m = combined(DateMatch(end: w.start, value: today, hasTime: false), clock)
         if let dated = withDate(m) { return dated }
         m.timeAlone = true

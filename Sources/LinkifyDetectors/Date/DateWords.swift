@@ -73,7 +73,7 @@ enum DateWords {
         let months: [(full: [String], short: [String])] = [
             (["january", "januar", "jänner"], ["jan", "jän"]),
             (["february", "februar", "feber"], ["feb", "febr"]),
-            (["march", "märz"], ["mar", "mär", "mrz"]),
+            (["march", "märz", "maerz"], ["mar", "mär", "mrz"]),
             (["april"], ["apr"]),
             (["may", "mai"], []),
             (["june", "juni"], ["jun"]),
@@ -104,7 +104,7 @@ enum DateWords {
         add(["today", "tonight", "heute"], .relativeDay(0))
         add(["tomorrow", "morgen"], .relativeDay(1))
         add(["yesterday", "gestern"], .relativeDay(-1))
-        add(["übermorgen"], .relativeDay(2))
+        add(["übermorgen", "uebermorgen"], .relativeDay(2))   // (ue: ü written in ASCII)
         add(["vorgestern"], .relativeDay(-2))
         add(["next", "nächsten", "nächster", "nächste", "nächstes", "kommenden", "kommender", "kommende", "kommendes"],
             .modifier(.after))
@@ -145,7 +145,8 @@ enum DateWords {
 
     private static let starterEntries: [(UInt64, Bool)] = {
         var t: [(UInt64, Bool)] = []
-        for w in ["the", "day", "in", "vor", "noon", "midnight", "mo", "di", "mi", "do", "fr", "sa", "so",
+        for w in ["the", "day", "in", "vor", "noon", "midnight", "midday", "mittag", "mitternacht",
+                  "mo", "di", "mi", "do", "fr", "sa", "so",
                   "half", "quarter", "twenty", "halb", "viertel"] { t.append((TextWord.key(w), true)) }
         return t
     }()
@@ -160,7 +161,8 @@ enum DateWords {
     /// The words of `Lead`, looked up once per word rather than compared one by one.
     static let leads: KeywordTable<Lead> = {
         let list: [(String, Lead)] = [("the", .the), ("day", .day), ("in", .inWord), ("vor", .vor), ("noon", .noon),
-                                      ("midnight", .midnight), ("half", .minutes), ("quarter", .minutes), ("twenty", .minutes),
+                                      ("midnight", .midnight), ("midday", .noon), ("mittag", .noon),
+                                      ("mitternacht", .midnight), ("half", .minutes), ("quarter", .minutes), ("twenty", .minutes),
                                       ("halb", .minutes), ("viertel", .minutes)]
         return KeywordTable(list.map { (TextWord.key($0.0), $0.1) })
     }()
@@ -209,6 +211,10 @@ enum DateWords {
     static let noon = TextWord.key("noon")
     static let midnight = TextWord.key("midnight")
     static let mittag = TextWord.key("mittag")
+    /// The words that name a time of day by themselves, and its hour: `noon`,
+    /// `midday`, `Mittag` (12), `midnight`, `Mitternacht` (0).
+    static let clockWords = KeywordTable<Int>(
+        [("noon", 12), ("midday", 12), ("mittag", 12), ("midnight", 0), ("mitternacht", 0)].map { (TextWord.key($0.0), $0.1) })
     static let pm = TextWord.key("pm")
     static let morgen = TextWord.key("morgen")
     static let tonight = TextWord.key("tonight")

@@ -8,33 +8,33 @@
 /// the features' order (`DateFeature`'s raw values), `names` their names in the
 /// same order (a test checks that they are `DateFeature`'s).
 enum DateWeights {
-    static let bias = 475
+    static let bias = 474
     static let threshold = -25
 
     static let byFeature: [Int] = [
-        -83,  // no_year
+        -85,  // no_year
         158,  // iso_form
-        12,  // has_time
-        -52,  // range
-        159,  // non_ascii
-        -178,  // path_mark
-        -138,  // quote_mark
+        14,  // has_time
+        -53,  // range
+        158,  // non_ascii
+        -177,  // path_mark
+        -139,  // quote_mark
         -175,  // sign_before
         -12,  // table_line
         -7,  // numbers_on_line
-        -10,  // cue_before
+        -5,  // cue_before
         -54,  // after_the
         71,  // line_start
         -69,  // bracketed
-        2,  // clause_end
+        3,  // clause_end
         -300,  // in_url
         -121,  // reference_layout
         -112,  // slash_pair
         -160,  // code_mark
         -106,  // column_gap
-        -188,  // words_only
-        -218,  // one_word
-        -109,  // clock_only
+        -187,  // words_only
+        -217,  // one_word
+        -110,  // clock_only
     ]
 
     static let names: [String] = [

@@ -187,6 +187,11 @@ extension DateWrittenFormsTests {
         ("Zurück |in einer halben Stunde| = 2026-12-01T09:30:00", "de_DE"),
         // German ordinals before a month name, without `of`.
         ("Feier am |dritten März| = 2027-03-03", "de_DE"),
+        // Clock words (`midday`, `Mitternacht`) and ASCII spellings of ä and ü.
+        ("Lunch |Friday midday| = 2026-12-04T12:00:00", "en_US"),
+        ("Schluss um |Mitternacht| = 2026-12-01T00:00:00", "de_DE"),
+        ("Frist |3. Maerz 2027| = 2027-03-03", "de_DE"),
+        ("Abflug |uebermorgen| = 2026-12-03", "de_DE"),
         ("Termin am |zwanzigsten Dezember um 15 Uhr| = 2026-12-20T15:00:00", "de_DE"),
     ]
     @Test(arguments: spelled) func spelledTimes(_ c: (String, String)) { check(c.0, c.1) }
@@ -202,6 +207,7 @@ extension DateWrittenFormsTests {
         "the series starts at 1, then 4 more; I'm at 10",
         "a few of them, a couple of people, two days before the release",
         "the first March release; achten Sie auf den Plan",
+        "the midday sun; zu Mittag essen",
     ]
     @Test(arguments: spelledNot) func wordsThatAreNotTimes(_ c: String) { #expect(Self.described(c, "en_US") == c) }
 }
