@@ -15,7 +15,9 @@ extension DateReader {
     /// `next week`, `last month`, `this year`, `next quarter`, `letztes
     /// Quartal`; not after `the` (`over the last year` is a duration).
     func relativePeriod(_ w: TextWord, _ choice: WeekdayChoice) -> DateMatch? {
-        guard let u = nextWord(w.end), let unit = DateWords.periodUnits[u.key] else { return nil }
+        guard let u = nextWord(w.end) else { return nil }
+        let unit = DateWords.periodUnits[u.key]
+        guard unit != nil || DateWords.weekends[u.key] != nil else { return nil }
         if let before = previousWord(before: w.start), before.end < w.start, before.key == DateWords.the { return nil }
         let n: Int
         switch choice {
@@ -23,6 +25,10 @@ extension DateReader {
         case .after: n = 1
         case .afterNext: n = 2
         case .before: n = -1
+        }
+        guard let unit else {
+            // `this weekend`, `next weekend`, `letztes Wochenende`: the Saturday of that week.
+            return DateMatch(end: u.end, value: today.adding(days: 1 - today.weekday + 7 * n + 5), hasTime: false)
         }
         return period(unit, n, end: u.end)
     }

@@ -263,6 +263,8 @@ enum DateWords {
     static let periodUnits = KeywordTable<DateUnit>(
         [("week", DateUnit.week), ("woche", .week), ("month", .month), ("monat", .month),
          ("quarter", .quarter), ("quartal", .quarter), ("year", .year), ("jahr", .year)].map { (TextWord.key($0.0), $0.1) })
+    /// `weekend`, `Wochenende`: the weekend named by a modifier (`next weekend`), valued by its Saturday.
+    static let weekends = words(["weekend", "wochenende"])
     /// Words before which a month alone is a time (`in August`, `bis Dezember`);
     /// not `by` or `from`, which also come before people named April, May or June.
     static let monthCues = words(["in", "since", "until", "till", "during", "before", "after", "through",

@@ -12,19 +12,19 @@ enum DateWeights {
     static let threshold = -25
 
     static let byFeature: [Int] = [
-        -85,  // no_year
+        -84,  // no_year
         158,  // iso_form
         14,  // has_time
         -53,  // range
         158,  // non_ascii
         -177,  // path_mark
-        -139,  // quote_mark
+        -138,  // quote_mark
         -175,  // sign_before
         -12,  // table_line
         -7,  // numbers_on_line
         -5,  // cue_before
         -54,  // after_the
-        71,  // line_start
+        72,  // line_start
         -69,  // bracketed
         3,  // clause_end
         -300,  // in_url
@@ -32,8 +32,8 @@ enum DateWeights {
         -112,  // slash_pair
         -160,  // code_mark
         -106,  // column_gap
-        -187,  // words_only
-        -217,  // one_word
+        -186,  // words_only
+        -218,  // one_word
         -110,  // clock_only
     ]
 

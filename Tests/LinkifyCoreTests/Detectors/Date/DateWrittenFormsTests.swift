@@ -166,6 +166,9 @@ extension DateWrittenFormsTests {
         ("Back |in a couple of days| = 2026-12-03", "en_US"),
         ("Seen |a few days ago| = 2026-11-28", "en_US"),
         ("Ship |this coming Friday| = 2026-12-04", "en_US"),
+        // A weekend named by a modifier: its Saturday (a period valued by its first day).
+        ("Hike |next weekend| = 2026-12-12", "en_US"),
+        ("Wandern |dieses Wochenende| = 2026-12-05", "de_DE"),
         ("Ship |Monday the 18th of January| = 2027-01-18", "en_US"),
         // A day's part after a time puts it in its half; a part of the day, `at`, an hour.
         ("Talk |3:30 tomorrow afternoon| = 2026-12-02T15:30:00", "en_US"),
@@ -208,6 +211,7 @@ extension DateWrittenFormsTests {
         "a few of them, a couple of people, two days before the release",
         "the first March release; achten Sie auf den Plan",
         "the midday sun; zu Mittag essen",
+        "the last weekend of May; over the weekend",
     ]
     @Test(arguments: spelledNot) func wordsThatAreNotTimes(_ c: String) { #expect(Self.described(c, "en_US") == c) }
 }
