@@ -351,6 +351,11 @@ extension DateReader {
         return chineseNumeral(at: i, maxDigits: maxDigits)
     }
 
+    /// Whether `v` is a digit (ASCII or fullwidth), a Chinese digit or 十: a number's scalar.
+    static func isNumberScalar(_ v: UInt32) -> Bool {
+        (v >= 0x30 && v <= 0x39) || (v >= 0xFF10 && v <= 0xFF19) || chineseDigits[v] != nil || v == 0x5341
+    }
+
     /// `一` … `九十九`, or digit by digit (`二〇二六`).
     func chineseNumeral(at i: Int, maxDigits: Int) -> (Int, Int)? {
         // 廿 (20) and 卅 (30), then a digit or none: 廿六 26, 卅一 31.

@@ -103,8 +103,7 @@ extension DateReader {
         }
         // A number right after 月 that no day form took (`12月1111`) leaves no month either.
         let next = scalar(at: end).value
-        if (next >= 0x30 && next <= 0x39) || (next >= 0xFF10 && next <= 0xFF19) || Self.chineseDigits[next] != nil
-            || next == 0x5341 || next == 0x5EFF || next == 0x5345 { return nil }
+        if Self.isNumberScalar(next) || next == 0x5EFF || next == 0x5345 { return nil }   // (廿 卅)
         if next == 0x4EFD { end += 3 }   // 份
         if let year { return month1(month, of: year, end: end, hasYear: true) }
         return month1(month, of: month >= today.month ? today.year : today.year + 1, end: end, hasYear: false)

@@ -118,14 +118,18 @@ extension DateReader {
                       !isASCIILetter(u.end) else { return nil }
                 return (n, unit, u.end)
             }
-        } else if let (c, ce) = fuzzyCount(at: i, word: word) {
-            n = c
-            e = ce
-        } else if let w = word ?? TextWord.read(t, at: i), w.key != 0, case .count(let c)? = words[w.key] {
-            n = c
-            e = w.end
-        } else if let w = word ?? TextWord.read(t, at: i), w.key == DateWords.half {
-            return halfUnit(after: w)
+        } else if let w = word ?? TextWord.read(t, at: i), w.key != 0 {
+            if let (c, ce) = fuzzyCount(w) {
+                n = c
+                e = ce
+            } else if case .count(let c)? = words[w.key] {
+                n = c
+                e = w.end
+            } else if w.key == DateWords.half {
+                return halfUnit(after: w)
+            } else {
+                return nil
+            }
         } else {
             return nil
         }
@@ -138,8 +142,8 @@ extension DateReader {
     }
 
     /// `a couple of` (2), `a couple` (2), `a few` (3), as Duckling counts them: the count and its end.
-    func fuzzyCount(at i: Int, word: TextWord?) -> (Int, Int)? {
-        guard let a = word ?? TextWord.read(t, at: i), a.key == DateWords.a, let x = nextWord(a.end) else { return nil }
+    func fuzzyCount(_ a: TextWord) -> (Int, Int)? {
+        guard a.key == DateWords.a, let x = nextWord(a.end) else { return nil }
         if x.key == DateWords.few { return (3, x.end) }
         guard x.key == DateWords.couple else { return nil }
         if let of = nextWord(x.end), of.key == DateWords.of { return (2, of.end) }

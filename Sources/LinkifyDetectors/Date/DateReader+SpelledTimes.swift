@@ -144,11 +144,7 @@ extension DateReader {
     /// `needsMark` false the hour alone is kept.
     func hourEnding(_ h: Int, after i: Int, needsMark: Bool) -> (Int, Int)? {
         if let (isPM, e) = meridiem(at: i) { return (h % 12 + (isPM ? 12 : 0), e) }
-        if let e = oClock(at: i) {
-            if let (part, e2) = dayPartAfterTime(e) { return (part.adjusted(h), e2) }
-            return (h, e)
-        }
-        if let e = uhr(at: i) {
+        if let e = oClock(at: i) ?? uhr(at: i) {
             if let (part, e2) = dayPartAfterTime(e) { return (part.adjusted(h), e2) }   // drei Uhr nachmittags
             return (h, e)
         }

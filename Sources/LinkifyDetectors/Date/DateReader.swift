@@ -496,7 +496,7 @@ struct DateReader {
         // that ends the phrase (`Monday| five to ten people` is a count,
         // `2024-01-28| Midnight Commander` a name).
         if let w = TextWord.read(t, at: q), w.key != 0, let (c, marked) = spelledClock(w),
-           connector || ((marked || endsPhrase(c.end)) && t[q] >= 0x61 && t[q] <= 0x7A) {
+           connector || ((marked || endsPhrase(c.end)) && !w.isCapitalized) {
             return combined(m, c)
         }
         // A bare hour after `at` or `um` (`tomorrow at 3.`, `Friday at 5 o'clock`,

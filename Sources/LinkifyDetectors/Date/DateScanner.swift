@@ -141,11 +141,8 @@ package struct DateScanner: EntityScanner {
 
     /// A fullwidth digit or Chinese numeral does not start a date in the middle of a number.
     static func canStartCJK(_ t: UnsafeBufferPointer<UInt8>, at i: Int, _ scalar: UInt32) -> Bool {
-        guard i > 0, (scalar >= 0xFF10 && scalar <= 0xFF19) || DateReader.chineseDigits[scalar] != nil || scalar == 0x5341 else {
-            return true
-        }
-        let (v, _) = UTF8Bytes.decode(t, before: i)
-        return !((v >= 0xFF10 && v <= 0xFF19) || (v >= 0x30 && v <= 0x39) || DateReader.chineseDigits[v] != nil || v == 0x5341)
+        guard i > 0, DateReader.isNumberScalar(scalar) else { return true }   // (no ASCII digit is in `cjkStarts`)
+        return !DateReader.isNumberScalar(UTF8Bytes.decode(t, before: i).0)
     }
 
     /// Characters that can begin a Chinese or Japanese date form.
