@@ -302,11 +302,10 @@ struct BareNameModel {
         if explains || BareNameFeature.settingValue.weight != 0, Self.isSettingValue(t, c.host) {
             j.add(.settingValue, explains, "a setting's value ('=' or ':' before it)")
         }
-        if explains || BareNameFeature.pathDepth.weight != 0, c.hasPath,
-           case let depth = Self.pathDepth(t, c.host.upperBound..<c.end), depth > 0 {
-            j.add(.pathDepth, depth, explains, "\(depth) path segment\(depth == 1 ? "" : "s")")
-        }
         let path = c.hasPath ? Self.pathShape(t, c.host.upperBound..<c.end) : PathShape()
+        if path.depth > 0 {
+            j.add(.pathDepth, path.depth, explains, "\(path.depth) path segment\(path.depth == 1 ? "" : "s")")
+        }
         if path.webByte {
             j.add(.webPath, explains, "'?', '#', '=', '&', '%', brackets or non-ASCII in the path (a web page's address)")
         }
@@ -359,7 +358,7 @@ struct BareNameModel {
     }
 
     /// What one pass over a path, query or fragment finds (`pathShape`).
-    struct PathShape {
+    struct PathShape: Equatable {
         /// `? # = & % ( )` or a byte past ASCII (`webPath`).
         var webByte = false
         /// A segment of digits only after a `/`, ended by `/`, `?`, `#` or
@@ -367,17 +366,72 @@ struct BareNameModel {
         var numericSegment = false
         /// A `*` (`globPath`).
         var glob = false
+        /// Path segments: a `/` followed by a byte that is not `/`; `/a` 1,
+        /// `/a/b` 2, more 3 (`pathDepth`).
+        var depth = 0
     }
 
-    /// The shape of the path `t[r]`, read once.
+    /// The shape of the path `t[r]`. A path shorter than 64 bytes (nearly
+    /// all) is read sixteen bytes at a time into one bit per byte for each
+    /// class of byte, and the shape comes from those words; a longer one, or
+    /// one too near the end of the buffer to load whole blocks, byte by byte
+    /// (`pathShapeByBytes`, the same answer).
     static func pathShape(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> PathShape {
+        let count = r.count
+        guard count < 64, r.lowerBound + 64 <= t.count, let base = t.baseAddress else { return pathShapeByBytes(t, r) }
+        let raw = UnsafeRawPointer(base)
+        var slash: UInt64 = 0, digit: UInt64 = 0, web: UInt64 = 0, star: UInt64 = 0, ends: UInt64 = 0
+        var block = 0
+        while block < count {
+            let v = raw.loadUnaligned(fromByteOffset: r.lowerBound + block, as: SIMD16<UInt8>.self)
+            let isEnd = (v .== ByteSearch.splat(0x3F)) .| (v .== ByteSearch.splat(0x23))
+            let isWeb = isEnd .| (v .== ByteSearch.splat(0x3D)) .| (v .== ByteSearch.splat(0x26)) .| (v .== ByteSearch.splat(0x25))
+                .| (v .== ByteSearch.splat(0x28)) .| (v .== ByteSearch.splat(0x29)) .| (v .>= ByteSearch.splat(0x80))
+            let shift = UInt64(block)
+            slash |= bits(v .== ByteSearch.splat(0x2F)) << shift
+            digit |= bits((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) << shift
+            web |= bits(isWeb) << shift
+            star |= bits(v .== ByteSearch.splat(0x2A)) << shift
+            ends |= bits(isEnd) << shift
+            block += 16
+        }
+        let live: UInt64 = (1 << UInt64(count)) &- 1
+        slash &= live
+        digit &= live
+        var shape = PathShape()
+        shape.webByte = web & live != 0
+        shape.glob = star & live != 0
+        // A `/` before a byte of the path that is not `/`.
+        shape.depth = min(3, (slash & ~(slash >> 1) & (live >> 1)).nonzeroBitCount)
+        // Adding a run's first bit to the digits carries past the run: the
+        // bits right after the runs of digits that start after a `/`. One of
+        // them on a `/`, `?`, `#` or the end is a segment of digits only.
+        let runEnds = (digit &+ ((slash << 1) & digit)) & ~digit
+        shape.numericSegment = runEnds & (slash | (ends & live) | (1 << UInt64(count))) != 0
+        return shape
+    }
+
+    /// One bit per lane of `m`, lane `i` as bit `i`.
+    @inline(__always)
+    static func bits(_ m: SIMDMask<SIMD16<Int8>>) -> UInt64 {
+        let words = unsafeBitCast(m, to: (UInt64, UInt64).self)
+        // Each lane is 0 or 0xFF: keeping bit i of byte i and summing the
+        // bytes into the top one gathers the eight lanes of a word.
+        let gather: UInt64 = 0x8040_2010_0804_0201, sum: UInt64 = 0x0101_0101_0101_0101
+        return ((words.0 & gather) &* sum) >> 56 | (((words.1 & gather) &* sum) >> 56) << 8
+    }
+
+    /// `pathShape`, byte by byte.
+    static func pathShapeByBytes(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> PathShape {
         var shape = PathShape()
         var digits = -1   // digits since the last `/`, or -1 when another byte came
-        for b in t[r] {
+        for k in r {
+            let b = t[k]
             switch b {
             case 0x2F:
                 if digits > 0 { shape.numericSegment = true }
                 digits = 0
+                if shape.depth < 3 && k + 1 < r.upperBound && t[k + 1] != 0x2F { shape.depth += 1 }
             case 0x30...0x39:
                 if digits >= 0 { digits += 1 }
             default:
@@ -471,17 +525,6 @@ struct BareNameModel {
     static let packageCueWords: Set<String> = ["bump", "bumps", "update", "updated", "upgrade", "import", "require",
                                                "get", "install", "module", "package", "use", "uses"]
     static let packageCueTable = wordTable(packageCueWords)
-
-    /// Path segments in `r` (a path, query or fragment after a host): `/a` 1, `/a/b` 2, more 3.
-    static func pathDepth(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int {
-        var depth = 0
-        var k = r.lowerBound
-        while k < r.upperBound && depth < 3 {
-            if t[k] == 0x2F && k + 1 < r.upperBound && t[k + 1] != 0x2F { depth += 1 }
-            k += 1
-        }
-        return depth
-    }
 
     /// Whether the path `r` ends in `:` and a tag (ASCII letters, digits,
     /// `.`, `_`, `-`) inside its last segment, after a `/` with no `?` or `#`

@@ -1,4 +1,5 @@
 import Testing
+import LinkifyTestSupport
 @testable import LinkifyCore
 @testable import LinkifyDetectors
 @testable import LinkifyFinding
@@ -37,6 +38,33 @@ import Testing
     @Test func weightsTableMatchesTheFeatures() {
         #expect(BareNameWeights.names == BareNameFeature.allCases.map(\.name))
         #expect(BareNameWeights.byFeature.count == BareNameFeature.allCases.count)
+    }
+
+    /// The path's shape read sixteen bytes at a time is the byte-by-byte
+    /// reading's, on paths of every length up to past the block reader's
+    /// limit, drawn from the bytes the features look at (fixed seed).
+    @Test func pathShapeByBlocksIsByBytes() {
+        let alphabet = Array("/0123456789?#=&%()*a:.-_".utf8) + [0xC3, 0xA9]
+        var rng = SplitMix(state: 58)
+        for _ in 0..<20_000 {
+            let length = Int(rng.next() % 70)
+            var bytes = (0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            bytes += Array(repeating: UInt8(0x20), count: 64)   // room for the block loads
+            bytes.withUnsafeBufferPointer { t in
+                let r = 0..<length
+                #expect(BareNameModel.pathShape(t, r) == BareNameModel.pathShapeByBytes(t, r), "\(Array(t[r]))")
+            }
+        }
+        // The cases by name: a numeric segment before `?`, `/`, the end; none after `:` or in `/v2`.
+        let cases: [(String, Bool, Int)] = [("/issues/3262", true, 2), ("/a/12?x", true, 2), ("/7/", true, 1),
+                                            (":5000/v2", false, 1), ("//x", false, 1), ("/a/b/c/d", false, 3)]
+        for (path, numeric, depth) in cases {
+            let bytes = Array(path.utf8) + Array(repeating: UInt8(0x20), count: 64)
+            bytes.withUnsafeBufferPointer { t in
+                let shape = BareNameModel.pathShape(t, 0..<path.utf8.count)
+                #expect(shape.numericSegment == numeric && shape.depth == depth, "\(path)")
+            }
+        }
     }
 
     /// A host the same text writes with a scheme, `www.` or in an email
