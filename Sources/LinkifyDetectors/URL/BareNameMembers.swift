@@ -136,8 +136,11 @@ extension UTS58Scanner {
     /// writes its stem before `BareNameMembers.memberLabels` different names
     /// or more (`documentMembers`), and why its line is code (`codeLine`), for
     /// names under a top label that is not an old generic domain
-    /// (`BareNameMembers.strongDomain`); others get `(false, nil)`.
+    /// (`BareNameMembers.strongDomain`); others get `(false, nil)`. `judged`,
+    /// when given, holds for each name the top label the model weighed and
+    /// that label's domain weight (`BareNameModel.Judgement`).
     func memberEvidence(_ state: inout ScanState, starts: [Int], hostEnds: [Int], nameDots: [Int],
+                        judged: [(topLabel: Range<Int>, domain: Int)] = [],
                         needsCode: (_ index: Int, _ members: Bool) -> Bool = { _, _ in true }) -> [(members: Bool, code: String?)] {
         let t = state.t
         let n = t.count
@@ -150,14 +153,16 @@ extension UTS58Scanner {
         var lastBytes = ASCIIByteSet()
         var asked: [Int] = []   // indices into `starts` that pass the top-label guard
         for (i, start) in starts.enumerated() {
-            let end = BareNameMembers.stemEnd(t, from: start)
-            guard end > start, end < n, t[end] == 0x2E, let tld = Self.topLabel(t, start, hostEnd: hostEnds[i]) else { continue }
+            guard let tld = Self.topLabel(t, start, hostEnd: hostEnds[i]) else { continue }
             // A top label that weighs most as a domain (`.com`, `.org`) is a
             // host's (`IFSUG.org`), and so are longer names under it
             // (`ftp.gnu.org`); a longer name counts only under a generic
             // domain delegated since 2013 (weight 0: `process.versions.icu`).
-            let domain = BareNameModel.weights(t, tld).domain
-            guard domain < BareNameMembers.strongDomain, domain == 0 || tld.lowerBound == end + 1 else { continue }
+            // (The weight the model found for the same top label is not looked up again.)
+            let domain = i < judged.count && judged[i].topLabel == tld ? judged[i].domain : BareNameModel.weights(t, tld).domain
+            guard domain < BareNameMembers.strongDomain else { continue }
+            let end = BareNameMembers.stemEnd(t, from: start)
+            guard end > start, end < n, t[end] == 0x2E, domain == 0 || tld.lowerBound == end + 1 else { continue }
             asked.append(i)
             stems.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])))
             lengths |= 1 << UInt64(min(end - start, 63))
@@ -222,7 +227,7 @@ extension UTS58Scanner {
     /// window, so memory is bounded by it.
     func weighDocumentEvidence(_ state: inout ScanState, nameDots: [Int], into out: inout [Entity]) {
         let t = state.t
-        let asked = state.linkedNames.filter { $0.score + BareNameModel.documentMargin < 0 }
+        let asked = state.linkedNames
         guard !asked.isEmpty else { return }
         let starts = asked.map(\.start)
         // Each host's end, found once for the three uses below.
@@ -233,7 +238,8 @@ extension UTS58Scanner {
         let isPath: [Bool] = paths.isEmpty ? [Bool](repeating: false, count: starts.count) : starts.indices.map { k in
             Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[starts[k]..<hostEnds[k]])), in: paths) != nil
         }
-        let evidence = memberEvidence(&state, starts: starts, hostEnds: hostEnds, nameDots: nameDots) { k, members in
+        let evidence = memberEvidence(&state, starts: starts, hostEnds: hostEnds, nameDots: nameDots,
+                                      judged: asked.map { ($0.topLabel, $0.domain) }) { k, members in
             let score = asked[k].score + (members ? BareNameMembers.membersFeature(t, starts[k]..<hostEnds[k]).weight : 0)
                 + (isPath[k] ? BareNameFeature.documentPath.weight : 0)
             return score + min(0, BareNameFeature.codeLine.weight) < 0
@@ -318,8 +324,7 @@ extension UTS58Scanner.ScanState {
         }
         var judgement = name.judgement
         judgement.score = evidence.score
-        judgement.notes += evidence.notes
-        judgement.features += evidence.features
+        judgement.told = BareNameModel.Judgement.Told(notes: judgement.notes + evidence.notes, features: judgement.features + evidence.features)
         reject(start, name.end, .url, .bareName(judgement.summary))
     }
 }

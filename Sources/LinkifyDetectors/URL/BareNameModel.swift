@@ -112,10 +112,22 @@ struct BareNameModel {
     /// hundredths) and, when `explains`, the features and the evidence in words.
     struct Judgement {
         var score = BareNameWeights.bias
-        var notes: [String] = []
-        var features: [(BareNameFeature, Int)] = []
+        /// The evidence in words and the features, kept only when explaining:
+        /// nil otherwise, so that a judgement made and dropped per candidate
+        /// has nothing to release.
+        var told: Told?
+        struct Told {
+            var notes: [String] = []
+            var features: [(BareNameFeature, Int)] = []
+        }
+        var notes: [String] { told?.notes ?? [] }
+        var features: [(BareNameFeature, Int)] { told?.features ?? [] }
         /// Whether the `:digits` after the name was read as a line number.
         var lineNumber = false
+        /// The top label and its weight as a domain (`weights`), which the
+        /// document's member evidence asks again (`memberEvidence`).
+        var topLabel = 0..<0
+        var domain = 0
         var isLink: Bool { score >= 0 }
 
         @inline(__always)
@@ -129,8 +141,9 @@ struct BareNameModel {
             let w = feature.weight * value
             score += w
             if explains {
-                features.append((feature, value))
-                notes.append("\(w >= 0 ? "+" : "")\(w) \(note())")
+                if told == nil { told = Told() }
+                told!.features.append((feature, value))
+                told!.notes.append("\(w >= 0 ? "+" : "")\(w) \(note())")
             }
         }
 
@@ -191,6 +204,8 @@ struct BareNameModel {
         var j = Judgement()
         j.bare = !c.hasPath
         let (ext, domain, member, word) = weights(t, c.tld)
+        j.topLabel = c.tld
+        j.domain = domain
         let tldName = explains ? UTF8Bytes.string(t, c.tld).lowercased() : ""
         j.add(.domainLife, domain, explains, "'.\(tldName)' as a domain (weight \(domain))")
         if ext > 0 { j.add(.extensionLife, ext, explains, "'.\(tldName)' as a file extension (weight \(ext))") }
@@ -1081,14 +1096,33 @@ struct LinkedBareName {
     var judgement: BareNameModel.Judgement
 }
 
-/// A bare name the scan linked: where it starts, its score, and whether the
-/// document's host evidence is in that score already.
+/// A bare name the scan linked that the document's evidence could unlink
+/// (`BareNameModel.documentMargin`): where it starts, its score, whether the
+/// document's host evidence is in that score already, and its top label's
+/// weight as a domain.
 struct LinkedName {
     var start: Int
     var score: Int
     var hostCounted: Bool
     /// No path, query or fragment (`BareNameModel.Judgement.bare`).
     var bare: Bool
+    var topLabel: Range<Int>
+    var domain: Int
+
+    init(start: Int, hostCounted: Bool, _ judgement: BareNameModel.Judgement) {
+        self.start = start
+        score = judgement.score
+        self.hostCounted = hostCounted
+        bare = judgement.bare
+        topLabel = judgement.topLabel
+        domain = judgement.domain
+    }
+
+    /// Whether the document's evidence could unlink a name so judged (the
+    /// scan keeps only those).
+    static func isAsked(_ judgement: BareNameModel.Judgement) -> Bool {
+        judgement.score + BareNameModel.documentMargin < 0
+    }
 }
 
 /// A bare name whose fate waits for the end of the scan (`DocumentHosts`).
@@ -1116,7 +1150,7 @@ extension UTS58Scanner {
                 linked.append(entity)
                 if state.explains && reportsURLs { state.explainLink(name.start, name.end, judgement) }
                 if state.explains { state.linkedBare.append(LinkedBareName(start: name.start, end: name.end, judgement: judgement)) }
-                state.linkedNames.append(LinkedName(start: name.start, score: judgement.score, hostCounted: true, bare: judgement.bare))
+                if LinkedName.isAsked(judgement) { state.linkedNames.append(LinkedName(start: name.start, hostCounted: true, judgement)) }
             } else {
                 state.reject(name.start, name.end, .url, .bareName(judgement.summary))
             }
@@ -1141,7 +1175,8 @@ extension UTS58Scanner {
         state.pathNames.sort()
         let names = state.weighedBare
         let hostEnds = names.map { BareNameMembers.hostEnd(t, from: $0.start) }
-        let evidence = memberEvidence(&state, starts: names.map(\.start), hostEnds: hostEnds, nameDots: nameDots)
+        let evidence = memberEvidence(&state, starts: names.map(\.start), hostEnds: hostEnds, nameDots: nameDots,
+                                      judged: names.map { ($0.judgement.topLabel, $0.judgement.domain) })
         for (k, name) in names.enumerated() {
             let host = name.start..<hostEnds[k]
             var j = name.judgement

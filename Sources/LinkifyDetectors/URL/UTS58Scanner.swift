@@ -254,8 +254,8 @@ package struct UTS58Scanner: EntityScanner {
         /// Names found right after `/` or `\` (`BareNameModel.stemHash`): the
         /// `documentPath` evidence (`weighDocumentEvidence`).
         var pathNames: [UInt64] = []
-        /// The bare names linked, in order of start; the document's evidence
-        /// may still unlink them (`weighDocumentEvidence`).
+        /// The bare names linked that the document's evidence may still
+        /// unlink (`weighDocumentEvidence`; `LinkedName.isAsked`), in order of start.
         var linkedNames: [LinkedName] = []
         /// When explaining, the judgements of the bare names linked, and of
         /// every bare name weighed (for `--explain`'s weighings).
@@ -633,7 +633,7 @@ package struct UTS58Scanner: EntityScanner {
             // (Also when URLs are not reported: the finder matches rules to the
             // candidates reported, and reading `reportsURLs` here costs the plain scan.)
             if state.explains { state.explainLink(domainStart, end, judgement) }
-            state.linkedNames.append(LinkedName(start: domainStart, score: judgement.score, hostCounted: hostCounted, bare: judgement.bare))
+            if LinkedName.isAsked(judgement) { state.linkedNames.append(LinkedName(start: domainStart, hostCounted: hostCounted, judgement)) }
             if state.explains { state.linkedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
         } else {
             state.evidenceStarts.append(domainStart)
