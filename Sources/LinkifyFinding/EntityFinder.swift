@@ -124,12 +124,13 @@ package struct EntityFinder: Sendable {
     /// One scanner's list (sorted and disjoint already), admitted in place:
     /// no second array of a window's entities.
     private func admittedInPlace(_ list: inout [Entity], in text: UnsafeBufferPointer<UInt8>) {
+        // Each entity decided where it is and moved down by a swap, not
+        // copied: an entity holds a reference (`Entity.strings`), and each
+        // copy was a retain and a release per link.
         var kept = 0
-        for i in list.indices {
-            if let entity = admitted(list[i], in: text) {
-                list[kept] = entity
-                kept += 1
-            }
+        for i in list.indices where rejection(admitting: &list[i], in: text) == nil {
+            if kept != i { list.swapAt(kept, i) }
+            kept += 1
         }
         if kept < list.count { list.removeLast(list.count - kept) }
     }
@@ -223,12 +224,19 @@ package struct EntityFinder: Sendable {
     /// shown as a date) its target rewritten once and judged by the link policy.
     @inline(__always)
     func decision(_ entity: Entity, in text: UnsafeBufferPointer<UInt8>) -> Decision {
-        if entity.end - entity.start > Limits.maxEntityBytes { return .rejected(.tooLong) }
-        if entity.isUnlinkedDate { return .admitted(entity) }
         var result = entity
-        if !storage.policy.rewrites.isEmpty { result.target = storage.policy.rewritten(entity.target, of: entity, in: text) }
-        if let reason = storage.policy.rejection(of: result, in: text) { return .rejected(reason) }
+        if let reason = rejection(admitting: &result, in: text) { return .rejected(reason) }
         return .admitted(result)
+    }
+
+    /// `decision` on `entity` in place: nil when it is admitted (its target
+    /// rewritten), else why it is not (the entity then as the rewriting left it).
+    @inline(__always)
+    func rejection(admitting entity: inout Entity, in text: UnsafeBufferPointer<UInt8>) -> RejectionReason? {
+        if entity.end - entity.start > Limits.maxEntityBytes { return .tooLong }
+        if entity.isUnlinkedDate { return nil }
+        if !storage.policy.rewrites.isEmpty { entity.target = storage.policy.rewritten(entity.target, of: entity, in: text) }
+        return storage.policy.rejection(of: entity, in: text)
     }
 
     /// Whether the link policy lets `entity` (found in `text`) become a link (after rewriting).

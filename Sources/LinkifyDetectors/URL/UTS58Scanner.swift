@@ -170,7 +170,7 @@ package struct UTS58Scanner: EntityScanner {
     /// and what the first reading recorded (`mark`) is taken back: one
     /// candidate, one weighing.
     @inline(__always)
-    private func endingAtCodeSpan(_ outcome: Outcome, trigger: Int, _ mark: ScanState.Mark, _ state: inout ScanState,
+    private func endingAtCodeSpan(_ outcome: consuming Outcome, trigger: Int, _ mark: ScanState.Mark, _ state: inout ScanState,
                                   _ again: (inout ScanState) -> Outcome) -> Outcome {
         let end: Int
         switch outcome {
@@ -189,8 +189,8 @@ package struct UTS58Scanner: EntityScanner {
     }
 
     @inline(__always)
-    private func record(_ outcome: Outcome, _ state: inout ScanState, into out: inout [Entity]) {
-        switch outcome {
+    private func record(_ outcome: consuming Outcome, _ state: inout ScanState, into out: inout [Entity]) {
+        switch consume outcome {
         case .entity(let e):
             state.cursor = e.end
             if (e.kind == .url && reportsURLs) || (e.kind == .email && reportsEmails) { out.append(e) }
