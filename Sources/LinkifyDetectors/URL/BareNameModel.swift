@@ -403,11 +403,11 @@ struct BareNameModel {
             let isWeb = isEnd .| (v .== ByteSearch.splat(0x3D)) .| (v .== ByteSearch.splat(0x26)) .| (v .== ByteSearch.splat(0x25))
                 .| (v .== ByteSearch.splat(0x28)) .| (v .== ByteSearch.splat(0x29)) .| (v .>= ByteSearch.splat(0x80))
             let shift = UInt64(block)
-            slash |= bits(v .== ByteSearch.splat(0x2F)) << shift
-            digit |= bits((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) << shift
-            web |= bits(isWeb) << shift
-            star |= bits(v .== ByteSearch.splat(0x2A)) << shift
-            ends |= bits(isEnd) << shift
+            slash |= ByteSearch.bits(v .== ByteSearch.splat(0x2F)) << shift
+            digit |= ByteSearch.bits((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) << shift
+            web |= ByteSearch.bits(isWeb) << shift
+            star |= ByteSearch.bits(v .== ByteSearch.splat(0x2A)) << shift
+            ends |= ByteSearch.bits(isEnd) << shift
             block += 16
         }
         let live: UInt64 = (1 << UInt64(count)) &- 1
@@ -424,16 +424,6 @@ struct BareNameModel {
         let runEnds = (digit &+ ((slash << 1) & digit)) & ~digit
         shape.numericSegment = runEnds & (slash | (ends & live) | (1 << UInt64(count))) != 0
         return shape
-    }
-
-    /// One bit per lane of `m`, lane `i` as bit `i`.
-    @inline(__always)
-    static func bits(_ m: SIMDMask<SIMD16<Int8>>) -> UInt64 {
-        let words = unsafeBitCast(m, to: (UInt64, UInt64).self)
-        // Each lane is 0 or 0xFF: keeping bit i of byte i and summing the
-        // bytes into the top one gathers the eight lanes of a word.
-        let gather: UInt64 = 0x8040_2010_0804_0201, sum: UInt64 = 0x0101_0101_0101_0101
-        return ((words.0 & gather) &* sum) >> 56 | (((words.1 & gather) &* sum) >> 56) << 8
     }
 
     /// `pathShape`, byte by byte.

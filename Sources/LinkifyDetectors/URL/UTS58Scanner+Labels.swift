@@ -70,6 +70,11 @@ extension UTS58Scanner {
 
     /// Labels are not empty (but for a final dot) and do not start or end with `-`.
     static func validLabels(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, allowUnderscore: Bool = false) -> Bool {
+        validASCIILabels(t, r, allowUnderscore: allowUnderscore) ?? validLabelsByScalars(t, r, allowUnderscore: allowUnderscore)
+    }
+
+    /// `validLabels`, scalar by scalar (ASCII runs sixteen bytes at a time).
+    static func validLabelsByScalars(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, allowUnderscore: Bool) -> Bool {
         var k = r.lowerBound
         var labelStart = k
         func labelOK(_ s: Int, _ e: Int, last: Bool) -> Bool {
@@ -96,6 +101,50 @@ extension UTS58Scanner {
             k += clen
         }
         return labelOK(labelStart, r.upperBound, last: true)
+    }
+
+    /// `validLabels` for a range of 1 to 64 bytes of ASCII letters, digits,
+    /// `-`, `.` (and `_` when allowed), from one bit per byte for its full
+    /// stops and its hyphens, sixteen bytes a load (most hosts are short and
+    /// plain); nil, for the loop to decide, when the range is longer, too near
+    /// the end of the buffer to load whole blocks, or holds another byte.
+    @inline(__always)
+    static func validASCIILabels(_ t: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, allowUnderscore: Bool) -> Bool? {
+        let count = r.count
+        guard count > 0, count <= 64, r.lowerBound + (count + 15) & ~15 <= t.count, let base = t.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        var dots: UInt64 = 0, hyphens: UInt64 = 0
+        let underscore = ByteSearch.splat(allowUnderscore ? 0x5F : 0x2D)   // (`-` again when `_` is not allowed)
+        var block = 0
+        while block < count {
+            let v = raw.loadUnaligned(fromByteOffset: r.lowerBound + block, as: SIMD16<UInt8>.self)
+            let lower = v | ByteSearch.splat(0x20)
+            let letter = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
+            let digit = (v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)
+            let dot = v .== ByteSearch.splat(0x2E), hyphen = v .== ByteSearch.splat(0x2D)
+            // Any other byte in the range (not in the lanes past its end): the loop decides.
+            var other = unsafeBitCast(.!(letter .| digit .| dot .| hyphen .| (v .== underscore)), to: (UInt64, UInt64).self)
+            let left = count - block
+            if left < 16 {
+                other.1 = left <= 8 ? 0 : other.1 & ((1 << UInt64(8 * (left - 8))) &- 1)
+                if left < 8 { other.0 &= (1 << UInt64(8 * left)) &- 1 }
+            }
+            if other.0 | other.1 != 0 { return nil }
+            let shift = UInt64(block)
+            dots |= ByteSearch.bits(dot) << shift
+            hyphens |= ByteSearch.bits(hyphen) << shift
+            block += 16
+        }
+        let live: UInt64 = count == 64 ? ~0 : (1 << UInt64(count)) &- 1
+        dots &= live
+        hyphens &= live
+        let last: UInt64 = 1 << UInt64(count - 1)
+        // An empty label before the last (a first full stop, two in a row),
+        // or a label that starts or ends with `-`; the last label may be
+        // empty (a final dot).
+        if dots & 1 != 0 || dots & (dots >> 1) != 0 { return false }
+        if hyphens & 1 != 0 || hyphens & last != 0 || hyphens & (dots << 1) != 0 || hyphens & (dots >> 1) != 0 { return false }
+        return true
     }
 
     /// Whether `t[r]` holds `..`. Byte by byte: the ranges are local parts,

@@ -413,6 +413,28 @@ package struct UTS58Scanner: EntityScanner {
             let stop = memoIsValid ? runEnd : floor
             var k = p
             var wide = false
+            // Sixteen bytes a step while they are ASCII letters, digits, `-`
+            // and `.` (most hosts are): the block's last other byte, if any,
+            // is where the byte-by-byte loop below takes over.
+            if let base = t.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while k > stop && k >= 16 {
+                    let v = raw.loadUnaligned(fromByteOffset: k - 16, as: SIMD16<UInt8>.self)
+                    let lower = v | ByteSearch.splat(0x20)
+                    let letter = (lower &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26)
+                    let digit = (v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)
+                    let sign = (v &- ByteSearch.splat(0x2D)) .< ByteSearch.splat(2)   // `-` `.`
+                    let other = unsafeBitCast(.!(letter .| digit .| sign), to: (UInt64, UInt64).self)
+                    if other.0 | other.1 == 0 {
+                        k = max(stop, k - 16)
+                        continue
+                    }
+                    // The highest lane that is another byte: the bytes after it are host bytes.
+                    let lane = other.1 != 0 ? 15 - other.1.leadingZeroBitCount >> 3 : 7 - other.0.leadingZeroBitCount >> 3
+                    k = max(stop, k - 16 + lane + 1)
+                    break
+                }
+            }
             while k > stop {
                 let b = t[k - 1]
                 if b < 0x80 {

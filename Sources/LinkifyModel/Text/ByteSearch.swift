@@ -10,6 +10,17 @@
     @inline(__always)
     @inlinable package static func splat(_ b: UInt8) -> SIMD16<UInt8> { SIMD16(repeating: b) }
 
+    /// One bit per lane of `m`, lane `i` as bit `i` (for masks of several
+    /// byte classes over a short range, tested with word operations).
+    @inline(__always)
+    @inlinable package static func bits(_ m: SIMDMask<SIMD16<Int8>>) -> UInt64 {
+        let words = unsafeBitCast(m, to: (UInt64, UInt64).self)
+        // Each lane is 0 or 0xFF: keeping bit i of byte i and summing the
+        // bytes into the top one gathers the eight lanes of a word.
+        let gather: UInt64 = 0x8040_2010_0804_0201, sum: UInt64 = 0x0101_0101_0101_0101
+        return ((words.0 & gather) &* sum) >> 56 | (((words.1 & gather) &* sum) >> 56) << 8
+    }
+
     /// The index of the first byte at or after `start` for which `matches`
     /// holds, or `t.count`. `block` must say the same as `matches` lane by lane.
     /// (Not written as `first(in:from:before: t.count)`: the trigger search

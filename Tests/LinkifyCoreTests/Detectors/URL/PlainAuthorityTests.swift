@@ -47,6 +47,28 @@ import Testing
         #expect(Self.scan(text, onePass: true).1 == Self.scan(text, onePass: false).1, "\(text)")
     }
 
+    /// The labels' check from bit masks is the scalar loop's, on ranges of
+    /// every length up to past the masks' 64 bytes, with `_` allowed or not,
+    /// and on ranges where the loop must decide (bytes past ASCII, others).
+    @Test(arguments: [false, true])
+    func asciiLabelsAgreeWithTheLoop(_ allowUnderscore: Bool) {
+        let alphabet = Array("ab9Z-._".utf8) + [0x20, 0xC3, 0xA9, 0x2F]
+        var random = SeededRandom(state: allowUnderscore ? 11 : 12)
+        for _ in 0..<20_000 {
+            // Mostly letters, full stops and hyphens; now and then another byte.
+            let length = random.next(70)
+            var bytes = (0..<length).map { _ in alphabet[random.next(random.next(8) == 0 ? alphabet.count : 7)] }
+            let from = random.next(3)
+            bytes += Array(repeating: UInt8(ascii: "a"), count: 64)   // room for the block loads
+            bytes.withUnsafeBufferPointer { t in
+                let r = min(from, length)..<length
+                let loop = UTS58Scanner.validLabelsByScalars(t, r, allowUnderscore: allowUnderscore)
+                #expect(UTS58Scanner.validLabels(t, r, allowUnderscore: allowUnderscore) == loop,
+                        "\(String(decoding: t[r], as: UTF8.self).debugDescription)")
+            }
+        }
+    }
+
     @Test func plainAuthorityValidationMatchesTheGeneralOne() {
         let alphabet = Array("ab9-._:".utf8)
         var random = SeededRandom(state: 7)
