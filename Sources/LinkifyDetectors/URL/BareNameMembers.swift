@@ -115,6 +115,47 @@ enum BareNameMembers {
         return k < last
     }
 
+    /// A full stop at `dot` as the scan records it for `memberEvidence`: its
+    /// index times 65536 plus the two bytes before it (`pairBefore`), so that
+    /// the pass over the window's full stops filters them without reading
+    /// the text again (read then, they were cache misses).
+    @inline(__always)
+    static func nameDot(_ t: UnsafeBufferPointer<UInt8>, _ dot: Int) -> Int {
+        dot << 16 | Int(pairBefore(t, dot))
+    }
+
+    /// The two bytes before `end` as one number, the last one high; a byte
+    /// before the text counts as 0. One load.
+    @inline(__always)
+    static func pairBefore(_ t: UnsafeBufferPointer<UInt8>, _ end: Int) -> UInt16 {
+        if end >= 2, let base = t.baseAddress { return UInt16(littleEndian: UnsafeRawPointer(base + end - 2).loadUnaligned(as: UInt16.self)) }
+        return end == 1 ? UInt16(t[0]) << 8 : 0
+    }
+
+    /// The `pairBefore`s of the full stops that can end a stem asked about: a
+    /// bit for each of the 65,536. A full stop whose pair is not in it cannot
+    /// end one of the stems (the last byte alone let half the full stops
+    /// through, each a mispredicted branch).
+    struct StemPairs {
+        var words = [UInt64](repeating: 0, count: 1024)
+
+        /// Adds the pairs that end the stem `t[start..<end]` in any case: its
+        /// last two bytes, or for a stem of one byte that byte after any byte
+        /// that is not a stem byte (`memberEvidence` reads back over stem bytes).
+        mutating func insert(stem t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+            func cases(_ b: UInt8) -> [UInt8] { ByteClass.isAlpha(b) ? [b | 0x20, b & ~0x20] : [b] }
+            let before: [UInt8] = end - start >= 2 ? cases(t[end - 2]) : (0...255).filter { !isStemByte($0) }
+            for a in before {
+                for b in cases(t[end - 1]) { insert(UInt16(a) | UInt16(b) << 8) }
+            }
+        }
+
+        mutating func insert(_ pair: UInt16) { words[Int(pair >> 6)] |= 1 << UInt64(pair & 63) }
+
+        @inline(__always)
+        func contains(_ pair: UInt16) -> Bool { words[Int(pair >> 6)] >> UInt64(pair & 63) & 1 != 0 }
+    }
+
     /// The end of the host at `start` (`DocumentHosts.hostEnd`), a final dot left out.
     static func hostEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var end = DocumentHosts.hostEnd(t, from: start)
@@ -128,45 +169,64 @@ enum BareNameMembers {
         while k < t.count && isStemByte(t[k]) { k += 1 }
         return k
     }
+
+    /// What the document's evidence needs of one name, read from the text
+    /// once: the scan makes it when it links the name, while its bytes are in
+    /// cache (read again when the window ends, they were cache misses). Its
+    /// host's end (`hostEnd`) and, for a name under a top label that is not
+    /// an old generic domain (`strongDomain`), its stem: a longer name counts
+    /// only under a generic domain delegated since 2013 (weight 0:
+    /// `process.versions.icu`), a two-label one under any weaker domain.
+    struct Query {
+        var start: Int
+        var hostEnd: Int
+        /// The stem's end; `start` when the name is not asked about.
+        var stemEnd: Int
+        var stemHash: UInt64 = 0
+        var asksMembers: Bool { stemEnd > start }
+
+        /// The query of the name at `start`, whose top label the model
+        /// weighed as `judged` with domain weight `domain` (not looked up again).
+        init(_ t: UnsafeBufferPointer<UInt8>, start: Int, judged: Range<Int>, domain judgedDomain: Int) {
+            self.start = start
+            hostEnd = BareNameMembers.hostEnd(t, from: start)
+            stemEnd = start
+            guard let tld = UTS58Scanner.topLabel(t, start, hostEnd: hostEnd) else { return }
+            // A top label that weighs most as a domain (`.com`, `.org`) is a
+            // host's (`IFSUG.org`), and so are longer names under it (`ftp.gnu.org`).
+            let domain = judged == tld ? judgedDomain : BareNameModel.weights(t, tld).domain
+            guard domain < strongDomain else { return }
+            let end = BareNameMembers.stemEnd(t, from: start)
+            guard end > start, end < t.count, t[end] == 0x2E, domain == 0 || tld.lowerBound == end + 1 else { return }
+            stemEnd = end
+            stemHash = BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end]))
+        }
+    }
 }
 
 extension UTS58Scanner {
-    /// For each name starting at `starts` (ascending), its host ending at
-    /// `hostEnds` (`BareNameMembers.hostEnd`): whether the window
+    /// For each name asked about (`queries`, ascending): whether the window
     /// writes its stem before `BareNameMembers.memberLabels` different names
     /// or more (`documentMembers`), and why its line is code (`codeLine`), for
-    /// names under a top label that is not an old generic domain
-    /// (`BareNameMembers.strongDomain`); others get `(false, nil)`. `judged`,
-    /// when given, holds for each name the top label the model weighed and
-    /// that label's domain weight (`BareNameModel.Judgement`).
-    func memberEvidence(_ state: inout ScanState, starts: [Int], hostEnds: [Int], nameDots: [Int],
-                        judged: [(topLabel: Range<Int>, domain: Int)] = [],
+    /// names whose stem is asked about (`BareNameMembers.Query`); others get `(false, nil)`.
+    func memberEvidence(_ state: inout ScanState, queries: [BareNameMembers.Query], nameDots: [Int],
                         needsCode: (_ index: Int, _ members: Bool) -> Bool = { _, _ in true }) -> [(members: Bool, code: String?)] {
         let t = state.t
         let n = t.count
-        var result = [(members: Bool, code: String?)](repeating: (false, nil), count: starts.count)
+        var result = [(members: Bool, code: String?)](repeating: (false, nil), count: queries.count)
         // The stems of the names asked about, as sorted unique hashes, and the lengths they have.
         var stems: [UInt64] = []
         var lengths: UInt64 = 0
-        // The stems' last bytes (lowercase), so that most full stops are passed
-        // over without reading their stem back (the pass reads every full stop).
-        var lastBytes = ASCIIByteSet()
-        var asked: [Int] = []   // indices into `starts` that pass the top-label guard
-        for (i, start) in starts.enumerated() {
-            guard let tld = Self.topLabel(t, start, hostEnd: hostEnds[i]) else { continue }
-            // A top label that weighs most as a domain (`.com`, `.org`) is a
-            // host's (`IFSUG.org`), and so are longer names under it
-            // (`ftp.gnu.org`); a longer name counts only under a generic
-            // domain delegated since 2013 (weight 0: `process.versions.icu`).
-            // (The weight the model found for the same top label is not looked up again.)
-            let domain = i < judged.count && judged[i].topLabel == tld ? judged[i].domain : BareNameModel.weights(t, tld).domain
-            guard domain < BareNameMembers.strongDomain else { continue }
-            let end = BareNameMembers.stemEnd(t, from: start)
-            guard end > start, end < n, t[end] == 0x2E, domain == 0 || tld.lowerBound == end + 1 else { continue }
+        // The pairs of bytes that end the stems (`BareNameMembers.StemPairs`), so
+        // that most full stops are passed over without reading their stem back
+        // (the pass reads every full stop).
+        var pairs = BareNameMembers.StemPairs()
+        var asked: [Int] = []   // indices into `queries` whose stem is asked about
+        for (i, q) in queries.enumerated() where q.asksMembers {
             asked.append(i)
-            stems.append(BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])))
-            lengths |= 1 << UInt64(min(end - start, 63))
-            lastBytes.insert(ByteClass.lower(t[end - 1]))
+            stems.append(q.stemHash)
+            lengths |= 1 << UInt64(min(q.stemEnd - q.start, 63))
+            pairs.insert(stem: t, q.start, q.stemEnd)
         }
         guard !asked.isEmpty else { return result }
         stems.sort()
@@ -178,7 +238,6 @@ extension UTS58Scanner {
             let i = dot + 1
             // A name after the dot starts with a letter or `_` (not `v1.2`, not `...`).
             guard i < n, ByteClass.isAlpha(t[i]) || t[i] == 0x5F, dot > 0 else { return }
-            guard lastBytes.contains(ByteClass.lower(t[dot - 1])) else { return }
             var k = dot - 1
             while k > 0 && BareNameMembers.isStemByte(t[k - 1]) { k -= 1 }
             // The stem starts the name: not an inner label (`docs.python.org`'s `python`).
@@ -198,20 +257,17 @@ extension UTS58Scanner {
         while i < state.scanStart {
             i = ByteSearch.first(in: t, from: i, before: state.scanStart, block: { $0 .== ByteSearch.splat(0x2E) }, matches: { $0 == 0x2E })
             guard i < state.scanStart else { break }
-            if i > 0 && lastBytes.contains(ByteClass.lower(t[i - 1])) { countMember(dot: i) }
+            if pairs.contains(BareNameMembers.pairBefore(t, i)) { countMember(dot: i) }
             i += 1
         }
-        // (The byte before each full stop tested here too, in line: most name
-        // dots end no stem asked about, and then the call is not made.)
-        for dot in nameDots where dot > 0 && lastBytes.contains(ByteClass.lower(t[dot - 1])) { countMember(dot: dot) }
+        // (Each full stop's pair, recorded with it (`nameDot`), tested here in
+        // line: most name dots end no stem asked about, and then the call is not made.)
+        for packed in nameDots where pairs.contains(UInt16(truncatingIfNeeded: packed)) { countMember(dot: packed >> 16) }
         var memo = BareNameMembers.CodeLineMemo()
         for k in asked {
-            let start = starts[k]
-            let end = BareNameMembers.stemEnd(t, from: start)
-            let many = Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[start..<end])), in: unique)
-                .map { members[$0].count >= BareNameMembers.memberLabels } ?? false
+            let many = Self.index(of: queries[k].stemHash, in: unique).map { members[$0].count >= BareNameMembers.memberLabels } ?? false
             // The look back for a code line, the costly part, only where it can change the decision.
-            let code = needsCode(k, many) ? BareNameMembers.codeLine(t, start, memo: &memo) : nil
+            let code = needsCode(k, many) ? BareNameMembers.codeLine(t, queries[k].start, memo: &memo) : nil
             result[k] = (many, code)
         }
         return result
@@ -229,17 +285,16 @@ extension UTS58Scanner {
         let t = state.t
         let asked = state.linkedNames
         guard !asked.isEmpty else { return }
-        let starts = asked.map(\.start)
-        // Each host's end, found once for the three uses below.
-        let hostEnds = starts.map { BareNameMembers.hostEnd(t, from: $0) }
+        let queries = asked.map(\.query)
+        let starts = queries.map(\.start)
+        let hostEnds = queries.map(\.hostEnd)
         state.pathNames.sort()
         let paths = state.pathNames
         // Whether each name is also written as a path component (`documentPath`).
         let isPath: [Bool] = paths.isEmpty ? [Bool](repeating: false, count: starts.count) : starts.indices.map { k in
             Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[starts[k]..<hostEnds[k]])), in: paths) != nil
         }
-        let evidence = memberEvidence(&state, starts: starts, hostEnds: hostEnds, nameDots: nameDots,
-                                      judged: asked.map { ($0.topLabel, $0.domain) }) { k, members in
+        let evidence = memberEvidence(&state, queries: queries, nameDots: nameDots) { k, members in
             let score = asked[k].score + (members ? BareNameMembers.membersFeature(t, starts[k]..<hostEnds[k]).weight : 0)
                 + (isPath[k] ? BareNameFeature.documentPath.weight : 0)
             return score + min(0, BareNameFeature.codeLine.weight) < 0
@@ -281,22 +336,6 @@ extension UTS58Scanner {
         var k = end
         while k > start && t[k - 1] != 0x2E { k -= 1 }
         return k > start && k < end ? k..<end : nil
-    }
-
-    /// A set of ASCII bytes as two words of bits (a byte past ASCII is in none).
-    struct ASCIIByteSet {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-
-        @inline(__always)
-        mutating func insert(_ b: UInt8) {
-            if b < 64 { low |= 1 << UInt64(b) } else if b < 128 { high |= 1 << UInt64(b - 64) }
-        }
-
-        @inline(__always)
-        func contains(_ b: UInt8) -> Bool {
-            b < 64 ? low >> UInt64(b) & 1 != 0 : b < 128 && high >> UInt64(b - 64) & 1 != 0
-        }
     }
 
     /// The index of `x` in the ascending `a`, by binary search.

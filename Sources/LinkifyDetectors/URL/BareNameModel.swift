@@ -1088,24 +1088,23 @@ struct LinkedBareName {
 
 /// A bare name the scan linked that the document's evidence could unlink
 /// (`BareNameModel.documentMargin`): where it starts, its score, whether the
-/// document's host evidence is in that score already, and its top label's
-/// weight as a domain.
+/// document's host evidence is in that score already, and what that
+/// evidence reads of it (`BareNameMembers.Query`).
 struct LinkedName {
     var start: Int
     var score: Int
     var hostCounted: Bool
     /// No path, query or fragment (`BareNameModel.Judgement.bare`).
     var bare: Bool
-    var topLabel: Range<Int>
-    var domain: Int
+    var query: BareNameMembers.Query
 
-    init(start: Int, hostCounted: Bool, _ judgement: BareNameModel.Judgement) {
+    /// The name at `start` in `t` (the whole text: the document's evidence reads it).
+    init(start: Int, hostCounted: Bool, _ judgement: borrowing BareNameModel.Judgement, in t: UnsafeBufferPointer<UInt8>) {
         self.start = start
         score = judgement.score
         self.hostCounted = hostCounted
         bare = judgement.bare
-        topLabel = judgement.topLabel
-        domain = judgement.domain
+        query = BareNameMembers.Query(t, start: start, judged: judgement.topLabel, domain: judgement.domain)
     }
 
     /// Whether the document's evidence could unlink a name so judged (the
@@ -1140,7 +1139,7 @@ extension UTS58Scanner {
                 linked.append(entity)
                 if state.explains && reportsURLs { state.explainLink(name.start, name.end, judgement) }
                 if state.explains { state.linkedBare.append(LinkedBareName(start: name.start, end: name.end, judgement: judgement)) }
-                if LinkedName.isAsked(judgement) { state.linkedNames.append(LinkedName(start: name.start, hostCounted: true, judgement)) }
+                if LinkedName.isAsked(judgement) { state.linkedNames.append(LinkedName(start: name.start, hostCounted: true, judgement, in: state.whole)) }
             } else {
                 state.reject(name.start, name.end, .url, .bareName(judgement.summary))
             }
@@ -1164,9 +1163,9 @@ extension UTS58Scanner {
         state.updateEvidence()
         state.pathNames.sort()
         let names = state.weighedBare
-        let hostEnds = names.map { BareNameMembers.hostEnd(t, from: $0.start) }
-        let evidence = memberEvidence(&state, starts: names.map(\.start), hostEnds: hostEnds, nameDots: nameDots,
-                                      judged: names.map { ($0.judgement.topLabel, $0.judgement.domain) })
+        let queries = names.map { BareNameMembers.Query(t, start: $0.start, judged: $0.judgement.topLabel, domain: $0.judgement.domain) }
+        let hostEnds = queries.map(\.hostEnd)
+        let evidence = memberEvidence(&state, queries: queries, nameDots: nameDots)
         for (k, name) in names.enumerated() {
             let host = name.start..<hostEnds[k]
             var j = name.judgement

@@ -99,7 +99,8 @@ package struct UTS58Scanner: EntityScanner {
         var i = minStart
         // The full stops visited with a name after them (a letter or `_`:
         // `math.prod`, not `1.2` nor a sentence's end): what the members pass
-        // reads (`memberEvidence`), so that it need not search the window again.
+        // reads (`memberEvidence`), so that it need not search the window again;
+        // each with the byte before it (`BareNameMembers.nameDot`).
         var nameDots: [Int] = []
         if n - minStart >= 1 << 8 { nameDots.reserveCapacity((n - minStart) >> 7) }   // (a reserve of 0 allocates too)
         while i < n {
@@ -123,7 +124,7 @@ package struct UTS58Scanner: EntityScanner {
             var spanned = i + dotLength   // how far the label after it is known to run
             if dotLength == 1 { (i, spanned) = Self.lastFullStopOfASCIIHost(t, from: i, nameDots: &nameDots) }   // (a full stop too)
             if dotLength == 1 && i + 1 < n, case let next = t[i + 1], ByteClass.isAlpha(next) || next == 0x5F {
-                nameDots.append(i)
+                nameDots.append(BareNameMembers.nameDot(t, i))
             }
             let label = Self.label(afterDot: i, dotLength: dotLength, in: t, spannedTo: spanned)
             guard label.isLast else {
@@ -490,7 +491,7 @@ package struct UTS58Scanner: EntityScanner {
             var k = dot + 1
             while k < n && ByteClass.isHostASCII(t[k]) { k += 1 }
             guard k > dot + 1, k + 1 < n, t[k] == 0x2E, ByteClass.isHostASCII(t[k + 1]) else { return (dot, k) }
-            if ByteClass.isAlpha(t[dot + 1]) { nameDots.append(dot) }
+            if ByteClass.isAlpha(t[dot + 1]) { nameDots.append(BareNameMembers.nameDot(t, dot)) }
             dot = k
         }
     }
@@ -655,7 +656,9 @@ package struct UTS58Scanner: EntityScanner {
             // (Also when URLs are not reported: the finder matches rules to the
             // candidates reported, and reading `reportsURLs` here costs the plain scan.)
             if state.explains { state.explainLink(domainStart, end, judgement) }
-            if LinkedName.isAsked(judgement) { state.linkedNames.append(LinkedName(start: domainStart, hostCounted: hostCounted, judgement)) }
+            if LinkedName.isAsked(judgement) {
+                state.linkedNames.append(LinkedName(start: domainStart, hostCounted: hostCounted, judgement, in: state.whole))
+            }
             if state.explains { state.linkedBare.append(LinkedBareName(start: domainStart, end: end, judgement: judgement)) }
         } else {
             state.evidenceStarts.append(domainStart)
