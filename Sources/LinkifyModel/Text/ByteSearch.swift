@@ -69,34 +69,6 @@
         return first(in: t, from: k, block: { $0 .== splat(byte) }, matches: { $0 == byte })
     }
 
-    /// The index of the first `a` at or after `start` that `b` follows, or
-    /// `t.count`, for a pair that is rare in the text searched (`<!` of a
-    /// comment): 128 bytes a step while there is none, then sixteen. (A
-    /// search for the rarer byte alone stopped at each one, `!` in prose.)
-    @inline(__always)
-    @inlinable package static func first(pair a: UInt8, _ b: UInt8, in t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var k = start
-        guard t.count >= 1 else { return t.count }
-        if let base = t.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            let first = splat(a), second = splat(b)
-            @inline(__always) func hits(_ offset: Int) -> SIMDMask<SIMD16<Int8>> {
-                (raw.loadUnaligned(fromByteOffset: k + offset, as: SIMD16<UInt8>.self) .== first)
-                    .& (raw.loadUnaligned(fromByteOffset: k + offset + 1, as: SIMD16<UInt8>.self) .== second)
-            }
-            while k + 129 <= t.count {
-                let m = (hits(0) .| hits(16)) .| (hits(32) .| hits(48)) .| ((hits(64) .| hits(80)) .| (hits(96) .| hits(112)))
-                let words = unsafeBitCast(m, to: (UInt64, UInt64).self)
-                if words.0 | words.1 != 0 { break }
-                k += 128
-            }
-        }
-        let last = t.count - 1   // where a pair's first byte can be, at most
-        let found = first(in: t, from: min(k, last), before: last, withNext: { v, next in (v .== splat(a)) .& (next .== splat(b)) },
-                          matches: { i in t[i] == a && t[i + 1] == b })
-        return found < last ? found : t.count
-    }
-
     /// `first(in:from:before:block:matches:)` for a test that reads the byte
     /// after each one too: `block` gets the sixteen bytes from `i` and the
     /// sixteen from `i + 1`, and must say lane by lane what `matches` says of
