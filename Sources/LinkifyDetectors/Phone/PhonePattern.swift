@@ -46,7 +46,63 @@ struct PhonePattern {
         return run(input, whole: false, slots: &slots)
     }
 
+    /// Per program, at its header's offset in `code`: bit `s` set when a
+    /// match can begin with symbol `s`, and `startsEmpty` when a match can
+    /// consume nothing. Read from each program once (`startOf`); the
+    /// programs lie one after another, header first.
+    static let starts: [UInt32] = {
+        var result = [UInt32](repeating: 0, count: code.count)
+        var base = 0
+        while base < code.count {
+            result[base] = startOf(base)
+            base += 1 + Int(code[base] & 0x0FFF_FFFF)
+        }
+        return result
+    }()
+
+    /// `starts`' bit for a program that can match the empty input.
+    static let startsEmpty: UInt32 = 1 << 16
+
+    /// The symbols the instructions reachable from the program's first one
+    /// without consuming a symbol can consume, and `startsEmpty` when its
+    /// match instruction is among them. The end test (`opEnd`) is taken as
+    /// passed, which can only add to both: a superset is all `run` needs.
+    static func startOf(_ base: Int) -> UInt32 {
+        let length = Int(code[base] & 0x0FFF_FFFF)
+        var seen = [Bool](repeating: false, count: length + 1)
+        var work = [0]
+        var result: UInt32 = 0
+        while let pc = work.popLast() {
+            guard pc < length, !seen[pc] else { continue }
+            seen[pc] = true
+            let ins = code[base + 1 + pc]
+            let a = Int((ins >> 14) & 0x3FFF), b = Int(ins & 0x3FFF)
+            switch ins >> 28 {
+            case opChar: result |= ins & 0xFFFF
+            case opSplit: work += [a, b]
+            case opJump: work.append(a)
+            case opSave, opEnd: work.append(pc + 1)
+            default: result |= startsEmpty
+            }
+        }
+        return result
+    }
+
+    /// `runAll`, but a program that cannot match the empty input is not run
+    /// on an input whose first symbol no match begins with (`starts`): it
+    /// would fail, and the slots be left as they were. (Most runs are such:
+    /// on digit runs with every detector on, each territory's leading
+    /// digits and number patterns tried against a number they cannot start.)
     private func run(_ input: [UInt8], whole: Bool, slots: inout [Int]) -> Int? {
+        let start = PhonePattern.starts[base]
+        if start & PhonePattern.startsEmpty == 0 {
+            guard let s = input.first, s < 16, start & (1 << UInt32(s)) != 0 else { return nil }
+        }
+        return runAll(input, whole: whole, slots: &slots)
+    }
+
+    /// The backtracking machine over the whole program.
+    func runAll(_ input: [UInt8], whole: Bool, slots: inout [Int]) -> Int? {
         let code = PhonePattern.code
         let length = Int(code[base] & 0x0FFF_FFFF)
         let first = base + 1
