@@ -119,9 +119,8 @@ enum PhoneNumberParser {
             return nil
         }
         guard let region else { return (0, [], .defaultRegion) }
-        let prefix = Array(String(region.callingCode).utf8).map { $0 - 0x30 }
-        if full.starts(with: prefix) {
-            let potential = PhoneMetadata.strippingNationalPrefix(Array(full[prefix.count...]), region).number
+        if let codeLength = startsWithCallingCode(full, region.callingCode) {
+            let potential = PhoneMetadata.strippingNationalPrefix(Array(full[codeLength...]), region).number
             let general = region.general.pattern
             if (!PhoneMetadata.matchesPattern(full, general) && PhoneMetadata.matchesPattern(potential, general))
                 || PhoneMetadata.testLength(full, region) == .tooLong {
@@ -129,6 +128,16 @@ enum PhoneNumberParser {
             }
         }
         return (0, [], .defaultRegion)
+    }
+
+    /// The number of digits of `code` (a calling code, 1 to 999) when
+    /// `digits` begins with them, else nil; no String made per number.
+    static func startsWithCallingCode(_ digits: [UInt8], _ code: Int) -> Int? {
+        let length = code >= 100 ? 3 : code >= 10 ? 2 : 1
+        guard digits.count >= length else { return nil }
+        var value = 0
+        for k in 0..<length { value = value * 10 + Int(digits[k]) }
+        return value == code ? length : nil
     }
 
     /// The digit values of the digits in `s`, in order.

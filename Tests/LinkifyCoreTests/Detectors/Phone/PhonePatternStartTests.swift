@@ -48,3 +48,21 @@ import LinkifyTestSupport
         #expect(turnedAway > 100)
     }
 }
+
+/// A calling code at the start of a number's digits, read without a String.
+@Suite struct CallingCodePrefixTests {
+    /// The same answer as comparing with the code's decimal digits, for every
+    /// code up to 999 on drawn digits (half of them made to start with the code).
+    @Test func agreesWithTheDecimalDigits() {
+        var rng = SplitMix(state: 999)
+        for code in 1...999 {
+            let decimal = Array(String(code).utf8).map { $0 - 0x30 }
+            for draw in 0..<4 {
+                var digits = (0..<Int(rng.next() % 6)).map { _ in UInt8(rng.next() % 10) }
+                if draw % 2 == 0 { digits = decimal + digits }
+                let expected = digits.starts(with: decimal) ? decimal.count : nil
+                #expect(PhoneNumberParser.startsWithCallingCode(digits, code) == expected, "\(code) \(digits)")
+            }
+        }
+    }
+}
