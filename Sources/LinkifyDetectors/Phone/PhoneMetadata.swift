@@ -75,15 +75,29 @@ enum PhoneMetadata {
 
     /// The territories sharing a calling code, the main one first.
     static func territories(callingCode: Int) -> [PhoneTerritory] {
-        byCallingCode[callingCode] ?? []
+        callingCode >= 0 && callingCode < codes ? byCallingCode[callingCode] : []
     }
 
-    private static let byCallingCode: [Int: [PhoneTerritory]] =
-        PhoneMetadataTables.territoriesByCallingCode.mapValues { $0.map { PhoneMetadataTables.territories[$0] } }
+    /// Calling codes have one to three digits: the tables below are arrays
+    /// indexed by the code (a dictionary's hashing was a cost per number).
+    static let codes = 1000
+
+    private static let byCallingCode: [[PhoneTerritory]] = {
+        var result = [[PhoneTerritory]](repeating: [], count: codes)
+        for (code, list) in PhoneMetadataTables.territoriesByCallingCode where code < codes {
+            result[code] = list.map { PhoneMetadataTables.territories[$0] }
+        }
+        return result
+    }()
+
+    private static let knownCallingCodes: [Bool] = (0..<codes).map {
+        PhoneMetadataTables.territoriesByCallingCode[$0] != nil || nonGeographicCodes.contains($0)
+    }
 
     /// Whether a calling code is assigned.
     static func isKnownCallingCode(_ code: Int) -> Bool {
-        PhoneMetadataTables.territoriesByCallingCode[code] != nil || nonGeographicCodes.contains(code)
+        code >= 0 && code < codes ? knownCallingCodes[code]
+            : PhoneMetadataTables.territoriesByCallingCode[code] != nil || nonGeographicCodes.contains(code)
     }
 
     /// Whether `digits` (values 0–9) match the pattern wholly.
@@ -123,13 +137,13 @@ enum PhoneMetadata {
     /// The lengths (bit n: length n) a valid national number of a calling
     /// code can have: those of a territory's general description and one of
     /// its types. A number of another length is not valid, whatever its digits.
-    private static let validLengths: [Int: UInt32] = byCallingCode.mapValues { territories in
+    private static let validLengths: [UInt32] = byCallingCode.map { territories in
         territories.reduce(0) { $0 | PhoneDigitFloor.validLengths($1) }
     }
 
     /// libphonenumber's `isValidNumber`.
     static func isValid(callingCode: Int, nsn: [UInt8]) -> Bool {
-        guard nsn.count < 32, (validLengths[callingCode] ?? 0) & (1 << UInt32(nsn.count)) != 0,
+        guard nsn.count < 32, callingCode >= 0, callingCode < codes, validLengths[callingCode] & (1 << UInt32(nsn.count)) != 0,
               let t = territory(callingCode: callingCode, nsn: nsn) else { return false }
         return hasType(nsn, in: t)
     }
