@@ -52,9 +52,14 @@ struct PhonePattern {
     /// programs lie one after another, header first.
     static let starts: [UInt32] = {
         var result = [UInt32](repeating: 0, count: code.count)
+        // One work stack and one mark per instruction for all programs (the
+        // marks hold the program's base, so they need no clearing between
+        // programs): the table costs a pass over the code at start-up.
+        var marks = [Int](repeating: -1, count: code.count)
+        var work: [Int] = []
         var base = 0
         while base < code.count {
-            result[base] = startOf(base)
+            result[base] = startOf(base, marks: &marks, work: &work)
             base += 1 + Int(code[base] & 0x0FFF_FFFF)
         }
         return result
@@ -67,19 +72,22 @@ struct PhonePattern {
     /// without consuming a symbol can consume, and `startsEmpty` when its
     /// match instruction is among them. The end test (`opEnd`) is taken as
     /// passed, which can only add to both: a superset is all `run` needs.
-    static func startOf(_ base: Int) -> UInt32 {
+    /// `marks[base + 1 + pc] == base` once the instruction was visited.
+    static func startOf(_ base: Int, marks: inout [Int], work: inout [Int]) -> UInt32 {
         let length = Int(code[base] & 0x0FFF_FFFF)
-        var seen = [Bool](repeating: false, count: length + 1)
-        var work = [0]
+        work.removeAll(keepingCapacity: true)
+        work.append(0)
         var result: UInt32 = 0
         while let pc = work.popLast() {
-            guard pc < length, !seen[pc] else { continue }
-            seen[pc] = true
+            guard pc < length, marks[base + 1 + pc] != base else { continue }
+            marks[base + 1 + pc] = base
             let ins = code[base + 1 + pc]
             let a = Int((ins >> 14) & 0x3FFF), b = Int(ins & 0x3FFF)
             switch ins >> 28 {
             case opChar: result |= ins & 0xFFFF
-            case opSplit: work += [a, b]
+            case opSplit:
+                work.append(a)
+                work.append(b)
             case opJump: work.append(a)
             case opSave, opEnd: work.append(pc + 1)
             default: result |= startsEmpty
