@@ -96,8 +96,7 @@ enum PhoneMetadata {
 
     /// Whether a calling code is assigned.
     static func isKnownCallingCode(_ code: Int) -> Bool {
-        code >= 0 && code < codes ? knownCallingCodes[code]
-            : PhoneMetadataTables.territoriesByCallingCode[code] != nil || nonGeographicCodes.contains(code)
+        code >= 0 && code < codes && knownCallingCodes[code]
     }
 
     /// Whether `digits` (values 0–9) match the pattern wholly.

@@ -184,6 +184,7 @@ enum BareNameMembers {
         var stemEnd: Int
         var stemHash: UInt64 = 0
         var asksMembers: Bool { stemEnd > start }
+        var host: Range<Int> { start..<hostEnd }
 
         /// The query of the name at `start`, whose top label the model
         /// weighed as `judged` with domain weight `domain` (not looked up again).
@@ -286,30 +287,28 @@ extension UTS58Scanner {
         let asked = state.linkedNames
         guard !asked.isEmpty else { return }
         let queries = asked.map(\.query)
-        let starts = queries.map(\.start)
-        let hostEnds = queries.map(\.hostEnd)
         state.pathNames.sort()
         let paths = state.pathNames
         // Whether each name is also written as a path component (`documentPath`).
-        let isPath: [Bool] = paths.isEmpty ? [Bool](repeating: false, count: starts.count) : starts.indices.map { k in
-            Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[starts[k]..<hostEnds[k]])), in: paths) != nil
+        let isPath: [Bool] = paths.isEmpty ? [Bool](repeating: false, count: queries.count) : queries.map { q in
+            Self.index(of: BareNameModel.stemHash(UnsafeBufferPointer(rebasing: t[q.host])), in: paths) != nil
         }
         let evidence = memberEvidence(&state, queries: queries, nameDots: nameDots) { k, members in
-            let score = asked[k].score + (members ? BareNameMembers.membersFeature(t, starts[k]..<hostEnds[k]).weight : 0)
+            let score = asked[k].score + (members ? BareNameMembers.membersFeature(t, queries[k].host).weight : 0)
                 + (isPath[k] ? BareNameFeature.documentPath.weight : 0)
             return score + min(0, BareNameFeature.codeLine.weight) < 0
         }
         var retracted: [Int] = []
         for (k, name) in asked.enumerated() {
             let start = name.start
-            let host = start..<hostEnds[k]
+            let host = name.query.host
             var judgement = BareNameModel.Judgement()
             judgement.score = name.score
             let explains = state.explains
             judgement.bare = name.bare
             if evidence[k].members {
                 judgement.add(BareNameMembers.membersFeature(t, host), explains,
-                              "the text writes '\(UTF8Bytes.string(t, start..<BareNameMembers.stemEnd(t, from: start))).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
+                              "the text writes '\(UTF8Bytes.string(t, start..<name.query.stemEnd)).' before \(BareNameMembers.memberLabels) different names or more (an object's members)")
             }
             if let code = evidence[k].code { judgement.add(.codeLine, explains, code) }
             if isPath[k] {

@@ -1091,16 +1091,15 @@ struct LinkedBareName {
 /// document's host evidence is in that score already, and what that
 /// evidence reads of it (`BareNameMembers.Query`).
 struct LinkedName {
-    var start: Int
     var score: Int
     var hostCounted: Bool
     /// No path, query or fragment (`BareNameModel.Judgement.bare`).
     var bare: Bool
     var query: BareNameMembers.Query
+    var start: Int { query.start }
 
     /// The name at `start` in `t` (the whole text: the document's evidence reads it).
     init(start: Int, hostCounted: Bool, _ judgement: borrowing BareNameModel.Judgement, in t: UnsafeBufferPointer<UInt8>) {
-        self.start = start
         score = judgement.score
         self.hostCounted = hostCounted
         bare = judgement.bare
@@ -1164,10 +1163,9 @@ extension UTS58Scanner {
         state.pathNames.sort()
         let names = state.weighedBare
         let queries = names.map { BareNameMembers.Query(t, start: $0.start, judged: $0.judgement.topLabel, domain: $0.judgement.domain) }
-        let hostEnds = queries.map(\.hostEnd)
         let evidence = memberEvidence(&state, queries: queries, nameDots: nameDots)
         for (k, name) in names.enumerated() {
-            let host = name.start..<hostEnds[k]
+            let host = queries[k].host
             var j = name.judgement
             if evidence[k].members { j.add(BareNameMembers.membersFeature(t, host), true, "") }
             if evidence[k].code != nil { j.add(.codeLine, true, "") }
