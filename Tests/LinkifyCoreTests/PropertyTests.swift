@@ -91,6 +91,39 @@ import Testing
         }
     }
 
+    /// Input read into the window in place (`Annotator.feed(reading:)`, what
+    /// the CLI does) gives what the same bytes fed as chunks give, whatever
+    /// the reads return: short reads, one byte, more than a window; for each
+    /// reader (plain text streams in place, HTML and Markdown do not).
+    @Test(arguments: [1, 5, 300, 70_000, 3_000_000]) func readingInPlaceEqualsFeeding(_ readSize: Int) throws {
+        let finder = EntityFinder()
+        var text: [UInt8] = []
+        for sample in Self.samples(count: 6000) { text += sample + [0x20, 0x0A] }
+        for input in [InputFormat.text, .html, .markdown] {
+            let options = RenderOptions(format: .jsonl, input: input)
+            var fed: [UInt8] = []
+            var annotator = Annotator(input: input, finder: finder, renderer: makeRenderer(options))
+            text.withUnsafeBufferPointer { annotator.feed($0, into: &fed) }
+            annotator.finish(into: &fed)
+            var read: [UInt8] = []
+            var reading = Annotator(input: input, finder: finder, renderer: makeRenderer(options))
+            var at = 0
+            var calls = 0
+            let drain: (inout [UInt8]) -> Void = { _ in }
+            while try reading.feed(reading: { room in
+                calls += 1
+                let n = min(room.count, readSize, text.count - at, calls % 3 == 0 ? 1 : .max)
+                for k in 0..<n { room[k] = text[at + k] }
+                at += n
+                return n
+            }, into: &read, drain: drain) {}
+            reading.finish(into: &read)
+            #expect(at == text.count)
+            let same = read == fed   // (not the arrays themselves: a failure would print them whole)
+            #expect(same, "input \(input)")
+        }
+    }
+
     @Test func streamingFindsEntitiesAcrossWindowEdges() {
         // Entities that straddle every possible window edge of a small window.
         let unit = Array("xx https://example.com/path yy a@b.org ".utf8)

@@ -264,9 +264,8 @@ struct AnnotateJob: Sendable {
         let drain: (inout [UInt8]) throws -> Void = { buffer in
             if buffer.count >= out.blockSize { try out.write(&buffer) }
         }
-        try FileInput(fd: fd, path: path).forEachChunk { chunk in
-            try annotator.feed(chunk, into: &pending, drain: drain)
-        }
+        let input = FileInput(fd: fd, path: path)
+        while try annotator.feed(reading: { try input.read(into: $0) }, into: &pending, drain: drain) {}
         try annotator.finish(into: &pending, drain: drain)
         try out.write(&pending)
     }

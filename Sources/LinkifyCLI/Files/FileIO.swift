@@ -95,6 +95,17 @@ struct FileInput {
         }
     }
 
+    /// Reads at most `buffer.count` bytes into `buffer`; returns how many, 0 at end of file.
+    func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let n = Glibc.read(fd, base, buffer.count)
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            throw FileError.errno(path)
+        }
+    }
+
     /// Calls `body` with each chunk from `offset` to the end of file, read
     /// with `pread` (the file's offset is left where it was).
     func forEachChunk(at offset: Int, size: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {

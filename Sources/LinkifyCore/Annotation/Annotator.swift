@@ -97,6 +97,29 @@ package struct Annotator {
         }
     }
 
+    /// Adds input bytes that `read` puts in the buffer it is given,
+    /// returning how many (0 at the end of the input); writes what is settled
+    /// to `out` as `feed` does. Plain text streamed is read into its window
+    /// in place, without a copy. Returns false at the end of the input.
+    package mutating func feed(reading read: (UnsafeMutableBufferPointer<UInt8>) throws -> Int, into out: inout [UInt8],
+                               drain: (inout [UInt8]) throws -> Void) throws -> Bool {
+        if text != nil {
+            begin(into: &out)
+            return try text!.feed(reading: read, into: &out, drain: drain)
+        }
+        if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: Self.readSize) }
+        let n = try scratch.withUnsafeMutableBufferPointer { try read($0) }
+        precondition(n >= 0 && n <= scratch.count, "a read past the room it was given")
+        guard n > 0 else { return false }
+        try scratch.withUnsafeBufferPointer { try feed(UnsafeBufferPointer(rebasing: $0[..<n]), into: &out, drain: drain) }
+        return true
+    }
+
+    /// The bytes `feed(reading:)` asks for at a time when it does not read in place.
+    static let readSize = 1 << 20
+    /// Where `feed(reading:)` reads when it does not read in place.
+    var scratch: [UInt8] = []
+
     /// Writes the rest and ends the output.
     package mutating func finish(into out: inout [UInt8], drain: (inout [UInt8]) throws -> Void) rethrows {
         if let bytes = document, var renderer {

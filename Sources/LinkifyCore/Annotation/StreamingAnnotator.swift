@@ -30,7 +30,12 @@ struct StreamingAnnotator {
     static let denseWindow = 65536
     /// The smallest window chunk.
     static let minimumChunk = 128 * 1024
+    /// The window's bytes are `window[..<filled]`. The array only grows (to
+    /// its high-water mark, zero-filled once): the bytes past `filled` are
+    /// room that `feed(reading:)` reads the input into in place, without the
+    /// copy a chunk read elsewhere costs (docs/benchmarks.md).
     var window: [UInt8] = []
+    var filled = 0
     /// A document held whole (`--explain`), read through the same windows as
     /// views into it instead of copies: `heldStart..<heldEnd` is the window.
     /// The finder then sees the document's own bytes (an explanation sink
@@ -69,12 +74,44 @@ struct StreamingAnnotator {
                               drain: (inout [UInt8]) throws -> Void) rethrows {
         var rest = bytes[...]
         while !rest.isEmpty {
-            let room = max(0, written + windowChunk + Self.keep - window.count)
-            let take = min(room, rest.count)
-            window.append(contentsOf: rest.prefix(take))
+            let take = min(room(), rest.count)
+            window.withUnsafeMutableBufferPointer { w in
+                _ = UnsafeMutableBufferPointer(rebasing: w[filled..<(filled + take)]).initialize(from: rest.prefix(take))
+            }
+            filled += take
             rest = rest.dropFirst(take)
-            if window.count >= written + windowChunk + Self.keep { try process(final: false, into: &out, drain: drain) }
+            if filled >= written + windowChunk + Self.keep { try process(final: false, into: &out, drain: drain) }
         }
+    }
+
+    /// Adds input bytes read in place: `read` fills the buffer it is given
+    /// (the window's room) and returns how many bytes it put there, 0 at the
+    /// end of the input. Returns false at the end of the input.
+    mutating func feed(reading read: (UnsafeMutableBufferPointer<UInt8>) throws -> Int, into out: inout [UInt8],
+                       drain: (inout [UInt8]) throws -> Void) throws -> Bool {
+        let room = room()
+        // `process` always settles part of a full window (a window holds at
+        // least `windowChunk` bytes past what was written), so there is room.
+        precondition(room > 0, "a full window left unprocessed")
+        let n = try window.withUnsafeMutableBufferPointer { w in
+            try read(UnsafeMutableBufferPointer(rebasing: w[filled..<(filled + room)]))
+        }
+        precondition(n >= 0 && n <= room, "a read past the room it was given")
+        filled += n
+        if filled >= written + windowChunk + Self.keep { try process(final: false, into: &out, drain: drain) }
+        return n > 0
+    }
+
+    /// How many bytes the window takes now: at most what it takes before it
+    /// is processed, and what the array holds past `filled`. The array grows
+    /// by doubling from 16 KiB, so a short input touches little memory.
+    private mutating func room() -> Int {
+        let room = max(0, written + windowChunk + Self.keep - filled)
+        if window.count < filled + room {
+            let grown = min(filled + room, max(2 * window.count, filled + 16384))
+            if grown > window.count { window.append(contentsOf: repeatElement(0, count: grown - window.count)) }
+        }
+        return min(room, window.count - filled)
     }
 
     /// Renders the rest of the input and ends the output.
@@ -104,7 +141,7 @@ struct StreamingAnnotator {
     /// The window: the bytes gathered, or the view into the held document.
     func withWindow<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         if let held { return try body(UnsafeBufferPointer(rebasing: held[heldStart..<heldEnd])) }
-        return try window.withUnsafeBufferPointer(body)
+        return try window.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<filled])) }
     }
 
     /// Adds input bytes; renders what is settled into `out`.
@@ -177,7 +214,13 @@ struct StreamingAnnotator {
         let drop = max(0, flushEnd - Limits.maxEntityBytes)
         if drop > 0 {
             withWindow { disable.drop(drop, in: $0) }
-            if held != nil { heldStart += drop } else { window.removeSubrange(0..<drop) }
+            if held != nil {
+                heldStart += drop
+            } else {
+                let kept = filled - drop
+                window.withUnsafeMutableBufferPointer { w in w.baseAddress!.update(from: w.baseAddress! + drop, count: kept) }
+                filled = kept
+            }
             self.written -= drop
         }
     }
