@@ -163,6 +163,13 @@ struct BareNameModel {
             }
         }
 
+        /// What `addDocumentHost(m)` would add to the score (read without a copy of the judgement).
+        func documentHostScore(_ m: DocumentHosts.Match) -> Int {
+            (m.lastTwoLabels ? BareNameFeature.documentHost.weight : 0)
+                + (m.sameHost && bare ? BareNameFeature.documentSameHost.weight : 0)
+                + (m.pathHost && bare ? BareNameFeature.documentPathHost.weight : 0)
+        }
+
         /// The most the document's hosts can add to the score (`addDocumentHost`).
         var documentHostGain: Int {
             max(0, BareNameFeature.documentHost.weight)
@@ -1129,21 +1136,29 @@ extension UTS58Scanner {
     /// host; rejects the others. Entities stay in order of start.
     func settlePending(_ state: inout ScanState, into out: inout [Entity]) {
         var linked: [Entity] = []
-        for name in state.pending {
-            var judgement = name.judgement
-            judgement.addDocumentHost(state.evidence.match(name.keys), explains: state.explains)
-            if judgement.isLink {
-                var entity = Entity(kind: .url, start: name.start, end: name.end, targetPrefix: .https)
+        // Taken out of the state (which the loop writes to), each name changed in place, not copied.
+        var pending: [PendingName] = []
+        swap(&pending, &state.pending)
+        for k in pending.indices {
+            let match = state.evidence.match(pending[k].keys)
+            let (start, end) = (pending[k].start, pending[k].end)
+            if pending[k].judgement.score + pending[k].judgement.documentHostScore(match) >= 0 {
+                pending[k].judgement.addDocumentHost(match, explains: state.explains)
+                var entity = Entity(kind: .url, start: start, end: end, targetPrefix: .https)
                 HostSpoof.check(&entity, in: state.t)
                 linked.append(entity)
-                if state.explains && reportsURLs { state.explainLink(name.start, name.end, judgement) }
-                if state.explains { state.linkedBare.append(LinkedBareName(start: name.start, end: name.end, judgement: judgement)) }
-                if LinkedName.isAsked(judgement) { state.linkedNames.append(LinkedName(start: name.start, hostCounted: true, judgement, in: state.whole)) }
+                if state.explains && reportsURLs { state.explainLink(start, end, pending[k].judgement) }
+                if state.explains { state.linkedBare.append(LinkedBareName(start: start, end: end, judgement: pending[k].judgement)) }
+                if LinkedName.isAsked(pending[k].judgement) {
+                    state.linkedNames.append(LinkedName(start: start, hostCounted: true, pending[k].judgement, in: state.whole))
+                }
             } else {
-                state.reject(name.start, name.end, .url, .bareName(judgement.summary))
+                if state.explains { pending[k].judgement.addDocumentHost(match, explains: true) }
+                state.reject(start, end, .url, .bareName(pending[k].judgement.summary))
             }
         }
-        state.pending.removeAll()
+        pending.removeAll(keepingCapacity: true)
+        swap(&pending, &state.pending)
         guard !linked.isEmpty else { return }
         // The linked names in order of start, for `weighDocumentEvidence`'s searches.
         state.linkedNames.sort { $0.start < $1.start }

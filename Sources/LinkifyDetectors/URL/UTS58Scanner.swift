@@ -638,10 +638,9 @@ package struct UTS58Scanner: EntityScanner {
             if !judgement.isLink && judgement.score + judgement.documentHostGain >= 0,
                let keys = DocumentHosts.keys(t, candidate.host, whole: judgement.bare) {
                 state.updateEvidence()
-                var withHost = judgement
-                withHost.addDocumentHost(state.evidence.match(keys), explains: state.explains)
-                if withHost.isLink {
-                    judgement = withHost
+                let match = state.evidence.match(keys)
+                if judgement.score + judgement.documentHostScore(match) >= 0 {
+                    judgement.addDocumentHost(match, explains: state.explains)
                     hostCounted = true
                 } else {
                     // The evidence may come later in the window: decided when the scan ends.
