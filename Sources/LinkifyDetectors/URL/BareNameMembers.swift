@@ -143,11 +143,23 @@ enum BareNameMembers {
         /// last two bytes, or for a stem of one byte that byte after any byte
         /// that is not a stem byte (`memberEvidence` reads back over stem bytes).
         mutating func insert(stem t: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
-            func cases(_ b: UInt8) -> [UInt8] { ByteClass.isAlpha(b) ? [b | 0x20, b & ~0x20] : [b] }
-            let before: [UInt8] = end - start >= 2 ? cases(t[end - 2]) : (0...255).filter { !isStemByte($0) }
-            for a in before {
-                for b in cases(t[end - 1]) { insert(UInt16(a) | UInt16(b) << 8) }
+            let last = t[end - 1]
+            if end - start >= 2 {
+                insertCases(t[end - 2], last)
+            } else {
+                for a in 0...255 where !isStemByte(UInt8(a)) { insertCases(UInt8(a), last) }
             }
+        }
+
+        /// Adds `a` then `b`, each in either case if it is a letter (without
+        /// an array of the cases: this runs once per name linked).
+        private mutating func insertCases(_ a: UInt8, _ b: UInt8) {
+            let (a1, a2) = ByteClass.isAlpha(a) ? (a | 0x20, a & ~0x20) : (a, a)
+            let (b1, b2) = ByteClass.isAlpha(b) ? (b | 0x20, b & ~0x20) : (b, b)
+            insert(UInt16(a1) | UInt16(b1) << 8)
+            insert(UInt16(a1) | UInt16(b2) << 8)
+            insert(UInt16(a2) | UInt16(b1) << 8)
+            insert(UInt16(a2) | UInt16(b2) << 8)
         }
 
         mutating func insert(_ pair: UInt16) { words[Int(pair >> 6)] |= 1 << UInt64(pair & 63) }

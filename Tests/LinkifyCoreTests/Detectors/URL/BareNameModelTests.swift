@@ -67,6 +67,26 @@ import LinkifyTestSupport
         }
     }
 
+    /// The pairs a stem adds to `StemPairs` are its definition's: the last
+    /// two bytes in either case each (a letter), or for a one-byte stem that
+    /// byte after every byte that is not a stem byte; and no other.
+    @Test func stemPairsAreTheStemsEndings() {
+        func cases(_ b: UInt8) -> [UInt8] { ByteClass.isAlpha(b) ? [b | 0x20, b & ~0x20] : [b] }
+        let alphabet = Array("aZk9_-.x".utf8)
+        var rng = SplitMix(state: 1_147)
+        for _ in 0..<120 {
+            let length = 1 + Int(rng.next() % 4)
+            let stem = (0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            var pairs = BareNameMembers.StemPairs()
+            stem.withUnsafeBufferPointer { pairs.insert(stem: $0, 0, stem.count) }
+            let before: [UInt8] = stem.count >= 2 ? cases(stem[stem.count - 2]) : (0...255).filter { !BareNameMembers.isStemByte($0) }
+            var expected = Set<UInt16>()
+            for a in before { for b in cases(stem[stem.count - 1]) { expected.insert(UInt16(a) | UInt16(b) << 8) } }
+            let found = (0...UInt16.max).filter { pairs.contains($0) }
+            #expect(Set(found) == expected && found.count == expected.count, "\(stem)")
+        }
+    }
+
     /// A host the same text writes with a scheme, `www.` or in an email
     /// address is a domain everywhere in it, even with a file-extension top label.
     @Test func documentEvidence() {
