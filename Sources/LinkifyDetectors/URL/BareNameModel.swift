@@ -140,11 +140,18 @@ struct BareNameModel {
             guard value != 0 else { return }
             let w = feature.weight * value
             score += w
-            if explains {
-                if told == nil { told = Told() }
-                told!.features.append((feature, value))
-                told!.notes.append("\(w >= 0 ? "+" : "")\(w) \(note())")
-            }
+            if explains { tell(feature, value, w, note) }
+        }
+
+        /// Keeps the feature and its note in words. Out of line: the notes'
+        /// code inlined at each feature doubled the judgement's code, which
+        /// then pushed the scan's own out of the instruction cache
+        /// (docs/benchmarks.md).
+        @inline(never)
+        mutating func tell(_ feature: BareNameFeature, _ value: Int, _ w: Int, _ note: () -> String) {
+            if told == nil { told = Told() }
+            told!.features.append((feature, value))
+            told!.notes.append("\(w >= 0 ? "+" : "")\(w) \(note())")
         }
 
         /// Whether the name has no path, query or fragment (`documentSameHost` counts only then).
