@@ -387,7 +387,15 @@ package struct UTS58Scanner: EntityScanner {
         /// Records why a candidate was turned down, when explaining.
         @inline(__always)
         mutating func reject(_ start: Int, _ end: Int, _ kind: EntityKind, _ reason: @autoclosure () -> RejectionReason) {
-            if explains { rejected.append(Explanation(start: start, end: end, kind: kind, verdict: .rejected(reason()))) }
+            if explains { record(start, end, kind, reason) }
+        }
+
+        /// `reject`'s record, out of line: the reasons' code inlined at each
+        /// rejection is code the scan carries through the instruction cache
+        /// and never runs unless explaining (`Judgement.tell`).
+        @inline(never)
+        mutating func record(_ start: Int, _ end: Int, _ kind: EntityKind, _ reason: () -> RejectionReason) {
+            rejected.append(Explanation(start: start, end: end, kind: kind, verdict: .rejected(reason())))
         }
 
         /// Records the rule that linked the bare name `start..<end`, with the
