@@ -212,13 +212,27 @@ struct PostcodeSignals {
     /// Whether a signal starts in `i ..< i + window`; queries come with `i` not decreasing.
     mutating func any(in i: Int, window: Int) -> Bool {
         let signals = self
-        return search.any(in: i, window: window, count: t.count) { k in signals.isCandidate(k) && signals.isSignal(at: k) }
+        return search.any(in: i, window: window, count: t.count, skip: signals.nextCandidateByte) { k in
+            signals.isCandidate(k) && signals.isSignal(at: k)
+        }
     }
 
     /// Where the first signal at or after `i` starts, or `Int.max`.
     mutating func next(from i: Int) -> Int {
         let signals = self
-        return search.next(from: i, count: t.count) { k in signals.isCandidate(k) && signals.isSignal(at: k) }
+        return search.next(from: i, count: t.count, skip: signals.nextCandidateByte) { k in
+            signals.isCandidate(k) && signals.isSignal(at: k)
+        }
+    }
+
+    /// The first place in `k ..< limit` holding a comma, a parenthesis, a
+    /// digit or a capital (`isCandidate`'s bytes), sixteen bytes at a time, or `limit`.
+    @inline(__always)
+    func nextCandidateByte(_ k: Int, _ limit: Int) -> Int {
+        ByteSearch.first(in: t, from: k, before: limit, block: { v in
+            (v .== ByteSearch.splat(0x2C)) .| (v .== ByteSearch.splat(0x28))
+                .| ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) .| ((v &- ByteSearch.splat(0x41)) .< ByteSearch.splat(26))
+        }, matches: { b in b == 0x2C || b == 0x28 || ByteClass.isDigit(b) || (b >= 0x41 && b <= 0x5A) })
     }
 
     /// Only a comma, a parenthesis, or a digit or capital starting a word can start a signal.
@@ -292,13 +306,22 @@ struct BritishPostcodes {
     /// Whether a postcode starts in `i ..< i + window`; queries come with `i` not decreasing.
     mutating func any(in i: Int, window: Int) -> Bool {
         let reader = self.reader
-        return search.any(in: i, window: window, count: reader.t.count) { reader.isPostcode(at: $0) }
+        return search.any(in: i, window: window, count: reader.t.count, skip: Self.nextCapital(reader.t)) { reader.isPostcode(at: $0) }
     }
 
     /// Where the first postcode at or after `i` starts, or `Int.max`.
     mutating func next(from i: Int) -> Int {
         let reader = self.reader
-        return search.next(from: i, count: reader.t.count) { reader.isPostcode(at: $0) }
+        return search.next(from: i, count: reader.t.count, skip: Self.nextCapital(reader.t)) { reader.isPostcode(at: $0) }
+    }
+
+    /// The first capital (`isPostcode`'s first byte) in `k ..< limit`, sixteen bytes at a time, or `limit`.
+    @inline(__always)
+    static func nextCapital(_ t: UnsafeBufferPointer<UInt8>) -> (Int, Int) -> Int {
+        { k, limit in
+            ByteSearch.first(in: t, from: k, before: limit, block: { v in (v &- ByteSearch.splat(0x41)) .< ByteSearch.splat(26) },
+                             matches: { $0 >= 0x41 && $0 <= 0x5A })
+        }
     }
 }
 
@@ -320,24 +343,30 @@ struct ForwardSearch {
     /// The last place found (at or after every earlier query's start).
     var found = -1
 
-    /// The first place at or after `i` that matches, or `Int.max`.
-    mutating func next(from i: Int, count: Int, where matches: (Int) -> Bool) -> Int {
-        first(from: i, before: count, count: count, where: matches) ?? Int.max
+    /// The first place at or after `i` that matches, or `Int.max`. `skip(k,
+    /// limit)` is the first place in `k ..< limit` that may match (or
+    /// `limit`): the places it passes over are not tested.
+    mutating func next(from i: Int, count: Int, skip: (Int, Int) -> Int = { k, _ in k }, where matches: (Int) -> Bool) -> Int {
+        first(from: i, before: count, count: count, skip: skip, where: matches) ?? Int.max
     }
 
     /// Whether a place in `i ..< min(i + window, count)` matches.
     @inline(__always)
-    mutating func any(in i: Int, window: Int, count: Int, where matches: (Int) -> Bool) -> Bool {
-        first(from: i, before: min(count, i + window), count: count, where: matches) != nil
+    mutating func any(in i: Int, window: Int, count: Int, skip: (Int, Int) -> Int = { k, _ in k },
+                      where matches: (Int) -> Bool) -> Bool {
+        first(from: i, before: min(count, i + window), count: count, skip: skip, where: matches) != nil
     }
 
     /// The first place in `i ..< limit` that matches, or nil; the places
     /// before it (before `limit` when there is none) are then tested.
     @inline(__always)
-    private mutating func first(from i: Int, before limit: Int, count: Int, where matches: (Int) -> Bool) -> Int? {
+    private mutating func first(from i: Int, before limit: Int, count: Int, skip: (Int, Int) -> Int,
+                                where matches: (Int) -> Bool) -> Int? {
         if found >= i { return found < limit ? found : nil }
         var k = max(scanned, i)
         while k < limit {
+            k = skip(k, limit)
+            guard k < limit else { break }
             if matches(k) {
                 found = k
                 scanned = k + 1
