@@ -23,7 +23,17 @@ struct PhoneScalarReader: PhoneScalarSource {
         offsets.append(start)
     }
 
+    /// The scalar `k` places from the start, or nil past the text's end.
+    /// Those read already are an array read, inlined where asked (the
+    /// candidate rules ask each a few times); the others are decoded out of line.
+    @inline(__always)
     mutating func scalar(at k: Int) -> UInt32? {
+        if k < values.count { return values[k] }
+        return decode(through: k)
+    }
+
+    @inline(never)
+    private mutating func decode(through k: Int) -> UInt32? {
         while values.count <= k {
             let at = offsets[offsets.count - 1]
             guard at < text.count else { return nil }
