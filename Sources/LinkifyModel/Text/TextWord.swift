@@ -31,7 +31,33 @@
     @usableFromInline package static let maxLetters = 40
 
     /// The word starting at `i`, or nil when no letter starts there.
+    ///
+    /// A word of ASCII letters ended by an ASCII byte within sixteen bytes
+    /// (most words) is read from one load: its letters' and capitals' lanes,
+    /// then the key from at most twelve bytes. Any other word is read a
+    /// scalar at a time (`readByScalars`, the definition; a test holds the two equal).
     @inlinable package static func read(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> TextWord? {
+        if i + 16 <= t.count, let base = t.baseAddress {
+            let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let letters = ByteSearch.bits(((v | ByteSearch.splat(0x20)) &- ByteSearch.splat(0x61)) .< ByteSearch.splat(26))
+            let count = (~letters).trailingZeroBitCount
+            if count < 16 && t[i + count] < 0x80 {
+                guard count > 0 else { return nil }
+                let run: UInt64 = (1 << UInt64(count)) - 1
+                let capitals = ByteSearch.bits((v &- ByteSearch.splat(0x41)) .< ByteSearch.splat(26)) & run
+                var key: UInt64 = 0
+                if count <= maxKeyLetters {
+                    for j in i..<(i + count) { key = key << 5 | UInt64((t[j] | 0x20) &- 0x60) }
+                }
+                return TextWord(start: i, end: i + count, key: key, letters: count,
+                                isCapitalized: capitals & 1 != 0, isUppercase: capitals == run)
+            }
+        }
+        return readByScalars(t, at: i)
+    }
+
+    /// `read` a scalar at a time.
+    @inlinable package static func readByScalars(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> TextWord? {
         var k = i
         var key: UInt64 = 0
         var letters = 0
