@@ -138,6 +138,25 @@ extension CivilDateTime {
     /// when negative), written into `bytes`: a value is written for each date
     /// found, so without a string per field.
     static func appendPadded(_ v: Int, _ width: Int, to bytes: inout [UInt8]) {
+        // A field as a date writes it (two digits, or a year of four) as
+        // that many bytes, without counting, padding and reversing.
+        if width == 2 && v >= 0 && v < 100 {
+            bytes.append(0x30 + UInt8(v / 10))
+            bytes.append(0x30 + UInt8(v % 10))
+            return
+        }
+        if width == 4 && v >= 0 && v < 10_000 {
+            bytes.append(0x30 + UInt8(v / 1000))
+            bytes.append(0x30 + UInt8(v / 100 % 10))
+            bytes.append(0x30 + UInt8(v / 10 % 10))
+            bytes.append(0x30 + UInt8(v % 10))
+            return
+        }
+        appendPaddedByDigits(v, width, to: &bytes)
+    }
+
+    /// `appendPadded` for any value and width.
+    static func appendPaddedByDigits(_ v: Int, _ width: Int, to bytes: inout [UInt8]) {
         if v < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = v.magnitude
         var count = 1, m = magnitude
