@@ -58,6 +58,8 @@ package struct Annotator {
         self.sliceSize = max(1, sliceSize)
         self.comments = comments
         self.reader = reader
+        // A small file is read into as much as it needs (and one byte to see its end), not a whole MiB.
+        readSize = expectedSize.map { min(Self.largestRead, max(16384, $0 + 1)) } ?? Self.largestRead
         if Self.readsWhole(input, finder) {
             var bytes: [UInt8] = []
             if let expectedSize, expectedSize > 0 { bytes.reserveCapacity(expectedSize + 1) }
@@ -107,7 +109,7 @@ package struct Annotator {
             begin(into: &out)
             return try text!.feed(reading: read, into: &out, drain: drain)
         }
-        if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: Self.readSize) }
+        if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: readSize) }
         let n = try scratch.withUnsafeMutableBufferPointer { try read($0) }
         precondition(n >= 0 && n <= scratch.count, "a read past the room it was given")
         guard n > 0 else { return false }
@@ -115,8 +117,10 @@ package struct Annotator {
         return true
     }
 
-    /// The bytes `feed(reading:)` asks for at a time when it does not read in place.
-    static let readSize = 1 << 20
+    /// The most `feed(reading:)` asks for at a time when it does not read in place.
+    static let largestRead = 1 << 20
+    /// What it asks for: less for a file known to be small.
+    let readSize: Int
     /// Where `feed(reading:)` reads when it does not read in place.
     var scratch: [UInt8] = []
 
