@@ -80,7 +80,7 @@ struct StreamingAnnotator {
             }
             filled += take
             rest = rest.dropFirst(take)
-            if filled >= written + windowChunk + Self.keep { try process(final: false, into: &out, drain: drain) }
+            if filled >= fullAt { try process(final: false, into: &out, drain: drain) }
         }
     }
 
@@ -98,15 +98,18 @@ struct StreamingAnnotator {
         }
         precondition(n >= 0 && n <= room, "a read past the room it was given")
         filled += n
-        if filled >= written + windowChunk + Self.keep { try process(final: false, into: &out, drain: drain) }
+        if filled >= fullAt { try process(final: false, into: &out, drain: drain) }
         return n > 0
     }
+
+    /// The window (gathered or held) is processed once it holds this many bytes.
+    private var fullAt: Int { written + windowChunk + Self.keep }
 
     /// How many bytes the window takes now: at most what it takes before it
     /// is processed, and what the array holds past `filled`. The array grows
     /// by doubling from 16 KiB, so a short input touches little memory.
     private mutating func room() -> Int {
-        let room = max(0, written + windowChunk + Self.keep - filled)
+        let room = max(0, fullAt - filled)
         if window.count < filled + room {
             let grown = min(filled + room, max(2 * window.count, filled + 16384))
             if grown > window.count { window.append(contentsOf: repeatElement(0, count: grown - window.count)) }
@@ -132,8 +135,8 @@ struct StreamingAnnotator {
         defer { held = nil }
         begin(into: &out)
         while heldEnd < document.count {
-            heldEnd = min(document.count, heldStart + written + windowChunk + Self.keep)
-            if heldEnd - heldStart >= written + windowChunk + Self.keep { try process(final: false, into: &out, drain: drain) }
+            heldEnd = min(document.count, heldStart + fullAt)
+            if heldEnd - heldStart >= fullAt { try process(final: false, into: &out, drain: drain) }
         }
         try finish(into: &out, drain: drain)
     }

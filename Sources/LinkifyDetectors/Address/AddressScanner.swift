@@ -232,7 +232,7 @@ struct PostcodeSignals {
         ByteSearch.first(in: t, from: k, before: limit, block: { v in
             (v .== ByteSearch.splat(0x2C)) .| (v .== ByteSearch.splat(0x28))
                 .| ((v &- ByteSearch.splat(0x30)) .< ByteSearch.splat(10)) .| ((v &- ByteSearch.splat(0x41)) .< ByteSearch.splat(26))
-        }, matches: { b in b == 0x2C || b == 0x28 || ByteClass.isDigit(b) || (b >= 0x41 && b <= 0x5A) })
+        }, matches: { b in b == 0x2C || b == 0x28 || ByteClass.isDigit(b) || isUpper(b) })
     }
 
     /// Only a comma, a parenthesis, or a digit or capital starting a word can start a signal.

@@ -159,22 +159,30 @@ struct BareNameModel {
 
         /// Adds the document's evidence: the text also writes the name's host as a host.
         mutating func addDocumentHost(_ m: DocumentHosts.Match, explains: Bool) {
-            if m.lastTwoLabels {
+            let (host, same, path) = documentHostFeatures(m)
+            if host {
                 add(.documentHost, explains, "the text also writes this host's last two labels with a scheme, www. or as an email domain")
             }
-            if m.sameHost && bare {
+            if same {
                 add(.documentSameHost, explains, "the text also writes this very host with a scheme, www. or as an email domain")
             }
-            if m.pathHost && bare {
+            if path {
                 add(.documentPathHost, explains, "the text also writes this very host followed by a path")
             }
         }
 
         /// What `addDocumentHost(m)` would add to the score (read without a copy of the judgement).
         func documentHostScore(_ m: DocumentHosts.Match) -> Int {
-            (m.lastTwoLabels ? BareNameFeature.documentHost.weight : 0)
-                + (m.sameHost && bare ? BareNameFeature.documentSameHost.weight : 0)
-                + (m.pathHost && bare ? BareNameFeature.documentPathHost.weight : 0)
+            let (host, same, path) = documentHostFeatures(m)
+            return (host ? BareNameFeature.documentHost.weight : 0) + (same ? BareNameFeature.documentSameHost.weight : 0)
+                + (path ? BareNameFeature.documentPathHost.weight : 0)
+        }
+
+        /// Which document-host features `m` fires: the very host and the host
+        /// with a path count only for a name without a path of its own.
+        @inline(__always)
+        private func documentHostFeatures(_ m: DocumentHosts.Match) -> (host: Bool, same: Bool, path: Bool) {
+            (m.lastTwoLabels, m.sameHost && bare, m.pathHost && bare)
         }
 
         /// The most the document's hosts can add to the score (`addDocumentHost`).
